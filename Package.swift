@@ -1,0 +1,60 @@
+// swift-tools-version: 6.2
+import PackageDescription
+
+/// Every target of ours: Swift 6 language mode (complete concurrency checking) and no warnings.
+let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
+
+let package = Package(
+  name: "splits",
+  platforms: [.macOS(.v15)],
+  products: [
+    .executable(name: "splits", targets: ["splits"])
+  ],
+  dependencies: [
+    .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+  ],
+  targets: [
+    // The only door to ncurses: a module map linking ncursesw and a shim header for what
+    // Swift cannot import (macros, C globals, variadic ioctl).
+    .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+    // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
+    .target(name: "SplitsCore", swiftSettings: strict),
+    // Pure: state and size -> cell grid.
+    .target(name: "SplitsRender", dependencies: ["SplitsCore"], swiftSettings: strict),
+    // The SQLite journal, history and exports.
+    .target(
+      name: "SplitsStore",
+      dependencies: ["SplitsCore", .product(name: "GRDB", package: "GRDB.swift")],
+      swiftSettings: strict),
+    // The main-actor loop: ticker, effect runner, backend protocol and in-memory backend.
+    .target(
+      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
+    // ncurses, keys and signals.
+    .target(
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses"], swiftSettings: strict),
+    // The command line.
+    .target(
+      name: "SplitsCLI",
+      dependencies: [
+        "SplitsCore", "SplitsRender", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+      ],
+      swiftSettings: strict),
+    .executableTarget(name: "splits", dependencies: ["SplitsCLI"], swiftSettings: strict),
+
+    .testTarget(name: "SplitsCoreTests", dependencies: ["SplitsCore"], swiftSettings: strict),
+    .testTarget(
+      name: "SplitsRenderTests", dependencies: ["SplitsCore", "SplitsRender"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),
+  ],
+  swiftLanguageModes: [.v6]
+)

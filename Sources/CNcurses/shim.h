@@ -1,0 +1,51 @@
+// The C side of the terminal layer: what Swift 6 cannot import from ncurses directly.
+// C globals (stdscr, curscr, COLS, LINES) are not concurrency-safe as imported vars, and
+// attribute macros do not import at all; static inline accessors do both cleanly.
+#ifndef SPLITS_CNCURSES_SHIM_H
+#define SPLITS_CNCURSES_SHIM_H
+
+#define _XOPEN_SOURCE_EXTENDED 1
+#include <locale.h>
+#include <ncursesw/curses.h>
+#include <ncursesw/term.h>
+#include <sys/ioctl.h>
+#include <unistd.h>
+#include <wchar.h>
+
+static inline WINDOW *splits_stdscr(void) { return stdscr; }
+static inline WINDOW *splits_curscr(void) { return curscr; }
+static inline int splits_cols(void) { return COLS; }
+static inline int splits_lines(void) { return LINES; }
+
+static const attr_t splits_attr_normal = A_NORMAL;
+static const attr_t splits_attr_bold = A_BOLD;
+static const attr_t splits_attr_dim = A_DIM;
+static const attr_t splits_attr_reverse = A_REVERSE;
+static const attr_t splits_attr_underline = A_UNDERLINE;
+
+/// The terminal size from the kernel (ioctl is variadic, so Swift cannot call it).
+/// Returns 0 and fills rows/cols, or -1 when fd is not a terminal.
+static inline int splits_window_size(int fd, int *rows, int *cols) {
+  struct winsize ws;
+  if (ioctl(fd, TIOCGWINSZ, &ws) != 0) return -1;
+  *rows = ws.ws_row;
+  *cols = ws.ws_col;
+  return 0;
+}
+
+/// One key from the standard screen: returns OK (a character), KEY_CODE_YES (a function
+/// key) or ERR (nothing waiting), with the value in *out.
+static inline int splits_get_wch(unsigned int *out) {
+  wint_t ch = 0;
+  int rc = wget_wch(stdscr, &ch);
+  *out = (unsigned int)ch;
+  return rc;
+}
+
+/// Draws a UTF-8 string at (y, x) with the given attributes and colour pair.
+static inline void splits_put(int y, int x, const char *utf8, attr_t attrs, short pair) {
+  attr_set(attrs, pair, NULL);
+  mvaddstr(y, x, utf8);
+}
+
+#endif

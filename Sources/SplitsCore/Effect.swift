@@ -1,0 +1,25 @@
+/// What a screen's reducer asks the runtime to do, as data. Effects run in order before the
+/// screen is drawn, so an event is in the journal before the screen shows it.
+public enum Effect: Equatable, Sendable {
+  /// Write the event to the journal.
+  case record(RideEvent)
+  /// Ring the terminal bell once.
+  case bell
+  /// Restore the terminal and stop the process until SIGCONT.
+  case suspend
+  /// Leave the screen with this status.
+  case quit(ExitStatus)
+}
+
+/// The two clocks an action can carry: the monotonic boot clock, which times everything, and
+/// the wall clock (milliseconds since 1970 UTC), which only labels rides and times countdowns
+/// to a date.
+public struct Now: Equatable, Hashable, Sendable {
+  public var monotonic: Instant
+  public var wallMilliseconds: Int64
+
+  public init(monotonic: Instant, wallMilliseconds: Int64) {
+    self.monotonic = monotonic
+    self.wallMilliseconds = wallMilliseconds
+  }
+}

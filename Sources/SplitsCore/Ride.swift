@@ -1,0 +1,105 @@
+/// One ride: the moving time is `accumulated + (now − runningSince)`, never a count of ticks.
+public struct Ride: Equatable, Sendable {
+  /// The pre-start countdown in progress.
+  public struct Countdown: Equatable, Sendable {
+    public var startedAt: Instant
+    public var steps: Int
+    public var endsAt: Instant { startedAt + .seconds(steps) }
+
+    /// The number shown (steps…1) at `now`.
+    public func step(at now: Instant) -> Int {
+      let gone = max(0, (now - startedAt).nanoseconds) / 1_000_000_000
+      return max(1, steps - Int(gone))
+    }
+  }
+
+  public enum Phase: String, Equatable, Sendable {
+    case ready, countdown, running, paused
+  }
+
+  /// The ride's number in the history (1 for the first ride ever).
+  public var number: Int
+  /// When the ride's clock started: the first `start`, or the end of the countdown.
+  public var firstStart: Instant?
+  /// Moving time of the running stretches that have ended.
+  public var accumulated: Duration = .zero
+  /// Set while running.
+  public var runningSince: Instant?
+  public var countdown: Countdown?
+  /// The moving time at each lap, oldest first.
+  public var splits: [Duration] = []
+
+  public init(number: Int) { self.number = number }
+
+  public var phase: Phase {
+    if runningSince != nil { return .running }
+    if firstStart != nil { return .paused }
+    if countdown != nil { return .countdown }
+    return .ready
+  }
+
+  /// Time spent running, at `now`.
+  public func moving(at now: Instant) -> Duration {
+    guard let since = runningSince else { return accumulated }
+    return accumulated + (now - since).clampedToZero
+  }
+
+  /// Time since the ride's clock started, pauses included.
+  public func elapsed(at now: Instant) -> Duration {
+    guard let first = firstStart else { return .zero }
+    return (now - first).clampedToZero
+  }
+
+  /// Time spent paused.
+  public func paused(at now: Instant) -> Duration {
+    (elapsed(at: now) - moving(at: now)).clampedToZero
+  }
+
+  /// Brings the ride up to `now` without any event: a pre-start countdown whose end has
+  /// passed becomes a running ride whose clock started exactly at that end.
+  public mutating func advance(to now: Instant) {
+    if let countdown, firstStart == nil, now >= countdown.endsAt {
+      self.countdown = nil
+      firstStart = countdown.endsAt
+      runningSince = countdown.endsAt
+    }
+  }
+
+  /// Applies one event. Events that make no sense in the current phase change nothing, so a
+  /// replayed journal can never produce an impossible ride.
+  /// Returns whether the event changed the ride.
+  @discardableResult
+  public mutating func apply(_ event: RideEvent) -> Bool {
+    advance(to: event.at)
+    switch (event.kind, phase) {
+    case (.countdownStart, .ready):
+      guard event.countdownSteps > 0 else { return false }
+      countdown = Countdown(startedAt: event.at, steps: event.countdownSteps)
+    case (.countdownCancel, .countdown):
+      countdown = nil
+    case (.start, .ready):
+      firstStart = event.at
+      runningSince = event.at
+    case (.pause, .running):
+      accumulated = moving(at: event.at)
+      runningSince = nil
+    case (.resume, .paused):
+      runningSince = event.at
+    case (.lap, .running):
+      splits.append(moving(at: event.at))
+    case (.finish, .paused):
+      self = Ride(number: number + 1)
+    default:
+      return false
+    }
+    return true
+  }
+
+  /// The ride obtained by folding `events` over a fresh ride, brought up to `now`.
+  public static func fold(_ events: [RideEvent], number: Int, now: Instant) -> Ride {
+    var ride = Ride(number: number)
+    for event in events { ride.apply(event) }
+    ride.advance(to: now)
+    return ride
+  }
+}

@@ -1,0 +1,170 @@
+/// Every label and message, in each language. A `Strings` value has one stored property per
+/// text, so a text missing in one language does not compile.
+public struct Strings: Sendable {
+  // Ride screen
+  public let appName: String
+  public let ride: String
+  public let ready: String
+  public let running: String
+  public let paused: String
+  public let elapsed: String
+  public let pausedTotal: String
+  public let laps: String
+  public let lapHeader: String
+  public let lapTimeHeader: String
+  public let splitHeader: String
+  public let differenceHeader: String
+  public let keysTitle: String
+  public let helpFooter: String
+  /// Command labels for the help line, by phase where they differ.
+  public let start: String
+  public let pause: String
+  public let resume: String
+  public let lap: String
+  public let finish: String
+  public let help: String
+  public let close: String
+  public let cancel: String
+  public let quit: String
+  /// Hints for keys that do nothing now.
+  public let hintLapNotRunning: String
+  public let hintFinishNotPaused: String
+  public let hintCountdownWait: String
+  public let hintNothingToCancel: String
+  public let hintUnknownKey: String
+  // Summary after exit
+  public let summaryMoving: String
+  public let summaryLapsFormat: String
+  public let summaryNoRide: String
+  public let summaryFinishedFormat: String
+  public let summaryStillRunning: String
+  // Errors
+  public let notATerminal: String
+  public let termUnset: String
+  public let termUnusableFormat: String
+  public let terminalFailed: String
+
+  public static func of(_ language: Language) -> Strings {
+    switch language {
+    case .en: english
+    case .ko: korean
+    }
+  }
+
+  /// The label of `command` on the help line in `phase`.
+  public func label(_ command: Command, phase: Ride.Phase, helpShown: Bool) -> String {
+    switch command {
+    case .startPause: phase == .running ? pause : phase == .paused ? resume : start
+    case .lap: lap
+    case .finish: finish
+    case .help: help
+    case .back: phase == .countdown ? cancel : close
+    case .quit: quit
+    }
+  }
+
+  /// The name of a phase as the status shows it (the countdown shows its number instead).
+  public func phaseName(_ phase: Ride.Phase) -> String {
+    switch phase {
+    case .ready, .countdown: ready
+    case .running: running
+    case .paused: paused
+    }
+  }
+
+  /// "3 laps" / "랩 3개".
+  public func lapCount(_ n: Int) -> String { fill(summaryLapsFormat, String(n)) }
+
+  /// Replaces each `%@` in order.
+  public func fill(_ format: String, _ values: String...) -> String {
+    var out = ""
+    var rest = Substring(format)
+    var iterator = values.makeIterator()
+    while let range = rest.firstRange(of: "%@") {
+      out += rest[..<range.lowerBound]
+      out += iterator.next() ?? ""
+      rest = rest[range.upperBound...]
+    }
+    return out + rest
+  }
+
+  public static let english = Strings(
+    appName: "Splits",
+    ride: "Ride",
+    ready: "READY",
+    running: "RUNNING",
+    paused: "PAUSED",
+    elapsed: "Elapsed",
+    pausedTotal: "Paused",
+    laps: "Laps",
+    lapHeader: "Lap",
+    lapTimeHeader: "Lap time",
+    splitHeader: "Split",
+    differenceHeader: "Diff",
+    keysTitle: "Keys",
+    helpFooter: "Esc or ? closes this help",
+    start: "start",
+    pause: "pause",
+    resume: "resume",
+    lap: "lap",
+    finish: "finish",
+    help: "help",
+    close: "close",
+    cancel: "cancel",
+    quit: "quit",
+    hintLapNotRunning: "Laps are recorded while running: space starts",
+    hintFinishNotPaused: "Pause with space first, then r finishes the ride",
+    hintCountdownWait: "Counting down: Esc cancels",
+    hintNothingToCancel: "Nothing to cancel",
+    hintUnknownKey: "That key does nothing here: ? shows the keys",
+    summaryMoving: "Moving",
+    summaryLapsFormat: "%@ laps",
+    summaryNoRide: "No ride started.",
+    summaryFinishedFormat: "Ride %@ finished",
+    summaryStillRunning: "still running: run splits to come back",
+    notATerminal: "splits needs an interactive terminal; try `splits status`",
+    termUnset: "TERM is not set: splits needs to know the terminal type (for example TERM=xterm-256color)",
+    termUnusableFormat: "TERM=%@ is not a terminal type this system knows; set TERM to one it does (for example xterm-256color)",
+    terminalFailed: "the terminal could not be set up"
+  )
+
+  public static let korean = Strings(
+    appName: "Splits",
+    ride: "라이드",
+    ready: "준비",
+    running: "주행 중",
+    paused: "일시정지",
+    elapsed: "경과",
+    pausedTotal: "정지",
+    laps: "랩",
+    lapHeader: "랩",
+    lapTimeHeader: "랩 타임",
+    splitHeader: "스플릿",
+    differenceHeader: "차이",
+    keysTitle: "키",
+    helpFooter: "Esc 또는 ? 로 닫기",
+    start: "시작",
+    pause: "일시정지",
+    resume: "재개",
+    lap: "랩",
+    finish: "완료",
+    help: "도움말",
+    close: "닫기",
+    cancel: "취소",
+    quit: "종료",
+    hintLapNotRunning: "랩은 주행 중에만 기록됩니다: space 로 시작",
+    hintFinishNotPaused: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
+    hintCountdownWait: "카운트다운 중: Esc 로 취소",
+    hintNothingToCancel: "취소할 것이 없습니다",
+    hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
+    summaryMoving: "주행 시간",
+    summaryLapsFormat: "랩 %@개",
+    summaryNoRide: "시작한 라이드가 없습니다.",
+    summaryFinishedFormat: "라이드 %@ 완료",
+    summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
+    notATerminal: "splits 는 대화형 터미널이 필요합니다; `splits status` 를 써 보세요",
+    termUnset: "TERM 이 설정되지 않았습니다: 터미널 종류가 필요합니다 (예: TERM=xterm-256color)",
+    termUnusableFormat: "TERM=%@ 은(는) 이 시스템이 모르는 터미널 종류입니다; 아는 값으로 설정하세요 (예: xterm-256color)",
+    terminalFailed: "터미널을 준비하지 못했습니다"
+  )
+}

@@ -1,0 +1,65 @@
+/// Terminal column widths, measured without the C library (whose `wcwidth` depends on the
+/// process locale). Hangul, CJK and fullwidth forms take two columns; combining marks none.
+public enum TextWidth {
+  /// Columns one Unicode scalar takes.
+  public static func columns(_ scalar: Unicode.Scalar) -> Int {
+    let v = scalar.value
+    if v == 0 { return 0 }
+    if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+    if v < 0x300 { return 1 }
+    if (0x300...0x36F).contains(v) || (0x1160...0x11FF).contains(v) || (0x200B...0x200F).contains(v)
+      || (0xFE00...0xFE0F).contains(v) || (0x20D0...0x20FF).contains(v)
+    {
+      return 0
+    }
+    if (0x1100...0x115F).contains(v) || (0x2E80...0x303E).contains(v) || (0x3041...0x33FF).contains(v)
+      || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v) || (0xA000...0xA4CF).contains(v)
+      || (0xA960...0xA97F).contains(v) || (0xAC00...0xD7A3).contains(v) || (0xF900...0xFAFF).contains(v)
+      || (0xFE30...0xFE4F).contains(v) || (0xFF00...0xFF60).contains(v) || (0xFFE0...0xFFE6).contains(v)
+      || (0x1F300...0x1F64F).contains(v) || (0x1F900...0x1F9FF).contains(v) || (0x20000...0x3FFFD).contains(v)
+    {
+      return 2
+    }
+    return 1
+  }
+
+  /// Columns one character (grapheme cluster) takes: the widest of its scalars.
+  public static func columns(_ character: Character) -> Int {
+    var width = 0
+    for scalar in character.unicodeScalars { width = max(width, columns(scalar)) }
+    return width
+  }
+
+  /// Columns a string takes.
+  public static func columns(_ text: String) -> Int {
+    var width = 0
+    for character in text { width += columns(character) }
+    return width
+  }
+
+  /// The longest prefix of `text` that fits in `limit` columns (a wide character that would
+  /// be cut in half is left out).
+  public static func prefix(_ text: String, columns limit: Int) -> String {
+    var width = 0
+    var end = text.startIndex
+    for index in text.indices {
+      let w = columns(text[index])
+      if width + w > limit { break }
+      width += w
+      end = text.index(after: index)
+    }
+    return String(text[..<end])
+  }
+
+  /// `text` padded with spaces on the right to `width` columns (or cut to it).
+  public static func padded(_ text: String, to width: Int) -> String {
+    let cut = prefix(text, columns: width)
+    return cut + String(repeating: " ", count: max(0, width - columns(cut)))
+  }
+
+  /// `text` padded with spaces on the left to `width` columns (or cut to it).
+  public static func leftPadded(_ text: String, to width: Int) -> String {
+    let cut = prefix(text, columns: width)
+    return String(repeating: " ", count: max(0, width - columns(cut))) + cut
+  }
+}

@@ -1,0 +1,42 @@
+/// Formats durations for the screen, the status line and exports. Pure; truncates, never
+/// rounds, so a displayed value is never ahead of the truth.
+public enum TimeFormat {
+  /// `d` truncated to the precision's unit (negative durations read as zero).
+  public static func truncated(_ d: Duration, to precision: Precision) -> Duration {
+    let ns = max(0, d.nanoseconds)
+    let unit = precision.unitNanoseconds
+    return .nanoseconds(ns - ns % unit)
+  }
+
+  /// `HH:MM:SS`, `HH:MM:SS.d` or `HH:MM:SS.cc`. Hours take two digits and grow to three
+  /// at 100 hours and four at 1,000, so the field has one width for the first 99:59:59.
+  public static func clock(_ d: Duration, precision: Precision, minimumHourDigits: Int = 2) -> String {
+    let ns = max(0, d.nanoseconds)
+    let totalSeconds = ns / 1_000_000_000
+    let h = totalSeconds / 3600
+    let m = (totalSeconds / 60) % 60
+    let s = totalSeconds % 60
+    var out = pad(h, minimumHourDigits) + ":" + pad(m, 2) + ":" + pad(s, 2)
+    if precision.fractionDigits > 0 {
+      let fraction = (ns % 1_000_000_000) / precision.unitNanoseconds
+      out += "." + pad(fraction, precision.fractionDigits)
+    }
+    return out
+  }
+
+  /// A signed difference such as `+00:01.25` or `-00:00:03`, at the given precision.
+  /// Under an hour the hours are left out (`+MM:SS.cc`).
+  public static func signedDifference(_ d: Duration, precision: Precision) -> String {
+    let negative = d < .zero
+    let magnitude = negative ? Duration.zero - d : d
+    let text = clock(magnitude, precision: precision)
+    let short = magnitude < .seconds(3600) ? String(text.dropFirst(3)) : text
+    return (negative ? "-" : "+") + short
+  }
+
+  /// Zero-padded decimal of a non-negative integer.
+  public static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+}

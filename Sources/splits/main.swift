@@ -1,0 +1,3 @@
+import SplitsCLI
+
+await SplitsCommand.main()

@@ -1,0 +1,28 @@
+#!/usr/bin/env bash
+# Installs the Debian packages the build and the tests need, when they are missing.
+# As root it uses apt-get; otherwise it says what to install and fails.
+set -euo pipefail
+
+need=()
+have_header() { [ -e "$1" ]; }
+have_header /usr/include/ncursesw/curses.h || need+=(libncurses-dev)
+have_header /usr/include/sqlite3.h || need+=(libsqlite3-dev)
+command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+if [ "${1:-}" = "--test" ]; then
+  command -v tmux >/dev/null 2>&1 || need+=(tmux)
+  command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
+  command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+fi
+
+[ ${#need[@]} -eq 0 ] && exit 0
+
+if [ "$(id -u)" -eq 0 ] && command -v apt-get >/dev/null 2>&1; then
+  echo "Installing ${need[*]} ..." >&2
+  export DEBIAN_FRONTEND=noninteractive
+  apt-get update -qq >/dev/null
+  apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+else
+  echo "splits needs these Debian packages: ${need[*]}" >&2
+  echo "install them with: sudo apt-get install ${need[*]}" >&2
+  exit 1
+fi
