@@ -12,8 +12,18 @@
 #include <unistd.h>
 #include <wchar.h>
 
+#include <stdio.h>
+#include <langinfo.h>
+#include <signal.h>
+
 static inline WINDOW *splits_stdscr(void) { return stdscr; }
+static inline FILE *splits_stdout_file(void) { return stdout; }
+static inline FILE *splits_stdin_file(void) { return stdin; }
 static inline WINDOW *splits_curscr(void) { return curscr; }
+/// Frees the terminal description a setupterm() check loaded.
+static inline void splits_free_cur_term(void) { del_curterm(cur_term); }
+/// The character set of the current LC_CTYPE ("UTF-8" when wide characters will render).
+static inline const char *splits_codeset(void) { return nl_langinfo(CODESET); }
 static inline int splits_cols(void) { return COLS; }
 static inline int splits_lines(void) { return LINES; }
 

@@ -16,15 +16,24 @@ public enum Command: String, CaseIterable, Sendable {
 /// `KeyTable.bindings`, so they cannot disagree with what the keys do.
 public struct KeyBinding: Sendable {
   public let keys: [Key]
-  /// How the key is written on screen (`space`, `l`, `Esc`).
+  /// How the key is written on the help line (`space`, `l`, `Esc`).
   public let label: String
+  /// How the key is written in the help overlay, with every key that does it (`l, Enter`).
+  public let fullLabel: String
   public let command: Command
+
+  public init(keys: [Key], label: String, fullLabel: String? = nil, command: Command) {
+    self.keys = keys
+    self.label = label
+    self.fullLabel = fullLabel ?? label
+    self.command = command
+  }
 }
 
 public enum KeyTable {
   public static let bindings: [KeyBinding] = [
     KeyBinding(keys: [.character(" ")], label: "space", command: .startPause),
-    KeyBinding(keys: [.character("l"), .character("L"), .enter], label: "l", command: .lap),
+    KeyBinding(keys: [.character("l"), .character("L"), .enter], label: "l", fullLabel: "l, Enter", command: .lap),
     KeyBinding(keys: [.character("r"), .character("R")], label: "r", command: .finish),
     KeyBinding(keys: [.character("?")], label: "?", command: .help),
     KeyBinding(keys: [.escape], label: "Esc", command: .back),

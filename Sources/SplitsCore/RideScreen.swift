@@ -158,7 +158,8 @@ public enum RideReducer {
   }
 
   static func record(_ event: RideEvent, _ state: inout RideScreenState) -> [Effect] {
+    let number = state.ride.number
     state.ride.apply(event)
-    return [.record(event)]
+    return [.record(event, ride: number)]
   }
 }

@@ -26,6 +26,14 @@ public struct Strings: Sendable {
   public let close: String
   public let cancel: String
   public let quit: String
+  /// What each command does, for the help overlay.
+  public let helpStartPause: String
+  public let helpLap: String
+  public let helpFinish: String
+  public let helpHelp: String
+  public let helpBack: String
+  public let helpQuit: String
+  public let helpSignals: String
   /// Hints for keys that do nothing now.
   public let hintLapNotRunning: String
   public let hintFinishNotPaused: String
@@ -60,6 +68,18 @@ public struct Strings: Sendable {
     case .help: help
     case .back: phase == .countdown ? cancel : close
     case .quit: quit
+    }
+  }
+
+  /// What `command` does, for the help overlay.
+  public func describe(_ command: Command) -> String {
+    switch command {
+    case .startPause: helpStartPause
+    case .lap: helpLap
+    case .finish: helpFinish
+    case .help: helpHelp
+    case .back: helpBack
+    case .quit: helpQuit
     }
   }
 
@@ -112,6 +132,13 @@ public struct Strings: Sendable {
     close: "close",
     cancel: "cancel",
     quit: "quit",
+    helpStartPause: "start, pause, resume",
+    helpLap: "record a lap (while running)",
+    helpFinish: "finish the ride (while paused)",
+    helpHelp: "show or close this help",
+    helpBack: "cancel the countdown, close help",
+    helpQuit: "quit; a running ride keeps running",
+    helpSignals: "Ctrl-Z suspends, Ctrl-C quits",
     hintLapNotRunning: "Laps are recorded while running: space starts",
     hintFinishNotPaused: "Pause with space first, then r finishes the ride",
     hintCountdownWait: "Counting down: Esc cancels",
@@ -152,6 +179,13 @@ public struct Strings: Sendable {
     close: "닫기",
     cancel: "취소",
     quit: "종료",
+    helpStartPause: "시작, 일시정지, 재개",
+    helpLap: "랩 기록 (주행 중)",
+    helpFinish: "라이드 완료 (일시정지 중)",
+    helpHelp: "도움말 열기/닫기",
+    helpBack: "카운트다운 취소, 도움말 닫기",
+    helpQuit: "종료; 주행 중인 라이드는 계속됩니다",
+    helpSignals: "Ctrl-Z 일시 중단, Ctrl-C 종료",
     hintLapNotRunning: "랩은 주행 중에만 기록됩니다: space 로 시작",
     hintFinishNotPaused: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",

@@ -1,0 +1,32 @@
+import ArgumentParser
+import Foundation
+import SplitsCore
+import SplitsRender
+
+extension Precision: ExpressibleByArgument {}
+extension Language: ExpressibleByArgument {}
+
+/// How every screen is drawn: shared by the ride and countdown screens.
+struct DisplayOptions: ParsableArguments {
+  @Flag(help: "Show the time as plain text instead of big digits.")
+  var plain = false
+
+  @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set).")
+  var noColor = false
+
+  @Option(help: "Language of labels and messages: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  var lang: Language?
+
+  /// The options, with the environment consulted for what the command line leaves open.
+  func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) -> ViewOptions {
+    let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    return ViewOptions(
+      plain: plain, colors: !(noColor || noColorEnv),
+      language: lang ?? Language.from(environment: environment))
+  }
+}
+
+/// Writes a line to standard error.
+func printError(_ message: String) {
+  FileHandle.standardError.write(Data((message + "\n").utf8))
+}

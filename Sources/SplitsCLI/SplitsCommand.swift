@@ -1,0 +1,14 @@
+import ArgumentParser
+
+/// `splits`: the ride screen by default, and the commands around it.
+public struct SplitsCommand: AsyncParsableCommand {
+  public static let configuration = CommandConfiguration(
+    commandName: "splits",
+    abstract: "A full-screen terminal stopwatch and ride tracker that never loses a second.",
+    version: "0.1.0",
+    subcommands: [RideCommand.self],
+    defaultSubcommand: RideCommand.self
+  )
+
+  public init() {}
+}

@@ -1,0 +1,232 @@
+import SplitsCore
+
+/// How a screen is drawn, decided once from the command line and the environment.
+public struct ViewOptions: Equatable, Sendable {
+  /// The time as text instead of big digits.
+  public var plain: Bool
+  public var colors: Bool
+  public var language: Language
+
+  public init(plain: Bool = false, colors: Bool = true, language: Language = .en) {
+    self.plain = plain
+    self.colors = colors
+    self.language = language
+  }
+
+  public var strings: Strings { .of(language) }
+
+  /// `style` with its colour, or without when colour is off.
+  public func colored(_ color: Color, _ style: Style = .plain) -> Style {
+    var out = style
+    out.color = colors ? color : nil
+    return out
+  }
+}
+
+/// The ride screen: a pure function from state and size into a whole frame.
+///
+/// Top to bottom: title and state, the moving time (big digits when they fit, else text),
+/// elapsed · paused · laps, the lap table (running lap on top, then newest first), and the
+/// keys that do something now. When rows run short, the lap table goes first, then the
+/// title; the moving time and the key line stay to the last.
+public enum RideView {
+  public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
+    var screen = Screen(size: size)
+    let width = size.columns
+    let height = size.rows
+    guard width > 0, height > 0 else { return screen }
+    let s = options.strings
+    let phase = state.phase
+    let stateLabel = phase == .countdown
+      ? String(state.ride.countdown?.step(at: state.now) ?? 0) : s.phaseName(phase)
+    let stateStyle = options.colored(phaseColor(phase), .bold)
+    var top = 0
+    var bottom = height
+
+    // The key line (or the hint) at the bottom.
+    if height >= 2 {
+      if let hint = state.hint {
+        screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
+      } else {
+        screen.put(" " + helpLine(state, s), row: height - 1, column: 0, style: .dim)
+      }
+      bottom = height - 1
+    }
+    if let banner = state.banner, bottom - top >= 4 {
+      screen.fill(row: bottom - 1, column: 0, width: width, height: 1, style: options.colored(.yellow, .reverse))
+      screen.put(" " + banner, row: bottom - 1, column: 0, style: options.colored(.yellow, .reverse))
+      bottom -= 1
+    }
+
+    // Title and state.
+    var stateShown = false
+    if height >= 8 {
+      let title = " \(s.appName) · \(s.ride) \(state.ride.number)"
+      screen.put(title, row: 0, column: 0, style: .bold)
+      let labelWidth = TextWidth.columns(stateLabel)
+      if TextWidth.columns(title) + labelWidth + 3 <= width {
+        screen.put(stateLabel, row: 0, column: width - labelWidth - 1, style: stateStyle)
+        stateShown = true
+      }
+      top = height >= 12 ? 2 : 1
+    }
+
+    // The moving time.
+    let timeText = TimeFormat.clock(state.moving, precision: state.precision)
+    let bigText = phase == .countdown ? stateLabel : timeText
+    let roomForTime = bottom - top - 1
+    if !options.plain, width >= 3,
+      let face = BigDigits.bestFace(for: bigText, columns: width - 2, rows: roomForTime)
+    {
+      let column = (width - BigDigits.width(bigText, face: face)) / 2
+      BigDigits.draw(bigText, face: face, into: &screen, row: top, column: column, style: stateStyle)
+      top += face.height + (bottom - top - face.height >= 4 ? 1 : 0)
+    } else if top < bottom || height == 1 {
+      var line = timeText
+      if !stateShown, TextWidth.columns(line) + 2 + TextWidth.columns(stateLabel) <= width - 1 {
+        line += "  "
+        stateShown = true
+        screen.put(stateLabel, row: top, column: 1 + TextWidth.columns(line), style: stateStyle)
+      }
+      let timeWidth = TextWidth.columns(timeText)
+      screen.put(timeText, row: top, column: width > timeWidth ? 1 : 0, style: .bold)
+      top += 1
+      if bottom - top >= 4 { top += 1 }
+    }
+
+    // Elapsed · paused · laps.
+    if top < bottom {
+      var parts = [
+        "\(s.elapsed) \(TimeFormat.clock(state.elapsed, precision: .s))",
+        "\(s.pausedTotal) \(TimeFormat.clock(state.pausedTotal, precision: .s))",
+        "\(s.laps) \(state.ride.splits.count)",
+      ]
+      if !stateShown { parts.insert(stateLabel, at: 0) }
+      var line = ""
+      for part in parts {
+        let candidate = line.isEmpty ? part : line + "   " + part
+        if TextWidth.columns(candidate) + 1 > width, !line.isEmpty { break }
+        line = candidate
+      }
+      screen.put(" " + line, row: top, column: 0)
+      top += 1
+      if bottom - top >= 3 { top += 1 }
+    }
+
+    // The lap table.
+    if bottom - top >= 2, phase == .running || phase == .paused {
+      drawLaps(state, options: options, into: &screen, top: top, bottom: bottom)
+    }
+
+    if state.showingHelp { drawHelp(state, options: options, into: &screen) }
+    return screen
+  }
+
+  static func phaseColor(_ phase: Ride.Phase) -> Color {
+    switch phase {
+    case .ready: .cyan
+    case .countdown: .yellow
+    case .running: .green
+    case .paused: .yellow
+    }
+  }
+
+  /// The keys that do something now: `space start  ? help  q quit`.
+  public static func helpLine(_ state: RideScreenState, _ s: Strings) -> String {
+    KeyTable.enabled(in: state.phase, helpShown: state.showingHelp)
+      .map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
+      .joined(separator: "  ")
+  }
+
+  static func hintText(_ hint: RideScreenState.Hint, _ s: Strings) -> String {
+    switch hint {
+    case .lapNotRunning: s.hintLapNotRunning
+    case .finishNotPaused: s.hintFinishNotPaused
+    case .countdownWait: s.hintCountdownWait
+    case .nothingToCancel: s.hintNothingToCancel
+    case .unknownKey: s.hintUnknownKey
+    }
+  }
+
+  static func drawLaps(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int) {
+    let s = options.strings
+    let width = screen.size.columns
+    let precision = state.precision
+    let timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: precision))
+    let numberWidth = max(3, TextWidth.columns(s.lapHeader))
+    let diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
+    let gap = "   "
+    // Columns: mark, number, lap time, split, difference; the last ones go when narrow.
+    let full = 2 + numberWidth + 3 * (gap.count) + 2 * timeWidth + diffWidth
+    let showDiff = full + 1 <= width
+    let showSplit = full - diffWidth - gap.count + 1 <= width
+
+    func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
+      var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth)
+      text += gap + TextWidth.padded(lap, to: timeWidth)
+      if showSplit { text += gap + TextWidth.padded(split, to: timeWidth) }
+      if showDiff { text += gap + TextWidth.leftPadded(diff, to: diffWidth) }
+      return text
+    }
+
+    var row = top
+    screen.put(" " + line("", s.lapHeader, s.lapTimeHeader, s.splitHeader, s.differenceHeader), row: row, column: 0, style: .dim)
+    row += 1
+
+    let running = LapTable.runningLap(splits: state.ride.splits, moving: state.moving, precision: precision)
+    func text(_ r: LapRow, mark: String) -> String {
+      line(
+        mark, String(r.number), TimeFormat.clock(r.lap, precision: precision),
+        TimeFormat.clock(r.split, precision: precision),
+        r.difference.map { TimeFormat.signedDifference($0, precision: precision) } ?? "")
+    }
+    if row < bottom {
+      screen.put(" " + text(running, mark: "›"), row: row, column: 0, style: options.colored(.cyan))
+      row += 1
+    }
+    let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
+    for r in rows.reversed() {
+      guard row < bottom else { break }
+      let mark: String
+      let style: Style
+      switch r.mark {
+      case .best?:
+        mark = "▲"
+        style = options.colored(.green)
+      case .worst?:
+        mark = "▼"
+        style = options.colored(.red)
+      case nil:
+        mark = ""
+        style = .plain
+      }
+      screen.put(" " + text(r, mark: mark), row: row, column: 0, style: style)
+      row += 1
+    }
+  }
+
+  /// The `?` overlay, built from the same key table as the key line.
+  static func drawHelp(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) {
+    let s = options.strings
+    let keyWidth = KeyTable.bindings.map { TextWidth.columns($0.fullLabel) }.max() ?? 0
+    var lines = KeyTable.bindings.map { TextWidth.padded($0.fullLabel, to: keyWidth) + "  " + s.describe($0.command) }
+    lines.append(s.helpSignals)
+    lines.append("")
+    lines.append(s.helpFooter)
+    let inner = max(TextWidth.columns(s.keysTitle), lines.map { TextWidth.columns($0) }.max() ?? 0)
+    let boxWidth = min(screen.size.columns, inner + 4)
+    let boxHeight = min(screen.size.rows, lines.count + 2)
+    let left = max(0, (screen.size.columns - boxWidth) / 2)
+    let top = max(0, (screen.size.rows - boxHeight) / 2)
+    screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
+    let horizontal = String(repeating: "─", count: max(0, boxWidth - 2))
+    let titled = TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: max(0, boxWidth - 2))
+    screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)
+    for (index, text) in lines.enumerated() where index + 1 < boxHeight - 1 {
+      screen.put("│ " + TextWidth.padded(text, to: max(0, boxWidth - 4)) + " │", row: top + 1 + index, column: left, width: boxWidth)
+    }
+    if boxHeight >= 2 {
+      screen.put("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: .bold, width: boxWidth)
+    }
+  }
+}

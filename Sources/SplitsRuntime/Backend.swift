@@ -1,0 +1,54 @@
+import SplitsCore
+import SplitsRender
+
+/// The few things the runtime needs from a terminal. The ncurses backend implements it; tests
+/// use `MemoryBackend`.
+@MainActor
+public protocol TerminalBackend: AnyObject {
+  /// The current size (re-read from the kernel by the real terminal).
+  func size() -> Size
+  /// Writes the runs and shows them. `full` means the terminal's content is unknown (after a
+  /// resize or a stop) and every cell is being sent.
+  func draw(_ runs: [Screen.Run], full: Bool)
+  func bell()
+  /// Restores the terminal and stops the process; returns once it is continued.
+  func suspend()
+  /// Takes the terminal back after a stop (idempotent: also called on every SIGCONT).
+  func resume()
+}
+
+/// An in-memory terminal: keeps the frame the runtime drew, for tests.
+@MainActor
+public final class MemoryBackend: TerminalBackend {
+  public var currentSize: Size
+  public private(set) var frame: Screen
+  public private(set) var bells = 0
+  public private(set) var suspends = 0
+  public private(set) var resumes = 0
+  public private(set) var draws = 0
+  public private(set) var fullDraws = 0
+  public private(set) var cellsWritten = 0
+
+  public init(size: Size) {
+    currentSize = size
+    frame = Screen(size: size)
+  }
+
+  public func size() -> Size { currentSize }
+
+  public func draw(_ runs: [Screen.Run], full: Bool) {
+    draws += 1
+    if full || frame.size != currentSize {
+      fullDraws += 1
+      frame = Screen(size: currentSize)
+    }
+    for run in runs {
+      cellsWritten += run.text.count
+      frame.put(run.text, row: run.row, column: run.column, style: run.style)
+    }
+  }
+
+  public func bell() { bells += 1 }
+  public func suspend() { suspends += 1 }
+  public func resume() { resumes += 1 }
+}

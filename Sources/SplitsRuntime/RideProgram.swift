@@ -1,0 +1,50 @@
+import SplitsCore
+import SplitsRender
+
+/// The ride screen as a `Program`: the core's reducer and the pure view.
+public struct RideProgram: Program {
+  public private(set) var state: RideScreenState
+  public let options: ViewOptions
+  /// Whether rides are kept in a journal (then `q` leaves a running ride running).
+  public let persistent: Bool
+
+  public init(state: RideScreenState, options: ViewOptions, persistent: Bool) {
+    self.state = state
+    self.options = options
+    self.persistent = persistent
+  }
+
+  public mutating func handle(_ input: Input, at now: Now) -> [Effect] {
+    let at = now.monotonic
+    let action: RideAction
+    switch input {
+    case .key(let key): action = .key(key, at: at)
+    case .tick: action = .tick(at: at)
+    case .redraw: action = .redraw(at: at)
+    case .signal(let signal): action = .signal(signal, at: at)
+    case .inputClosed: action = .inputClosed(at: at)
+    }
+    return RideReducer.reduce(&state, action)
+  }
+
+  public func nextChange() -> Instant? { state.nextChange() }
+
+  public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
+
+  public mutating func setJournalProblem(_ message: String?) { state.banner = message }
+
+  /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride.
+  public func summary() -> String {
+    let s = options.strings
+    let ride = state.ride
+    if ride.phase == .ready || ride.phase == .countdown {
+      guard let last = state.lastFinished else { return s.summaryNoRide }
+      return s.fill(s.summaryFinishedFormat, String(last.number)) + ": " + s.summaryMoving + " "
+        + TimeFormat.clock(last.moving, precision: state.precision) + " · " + s.lapCount(last.laps)
+    }
+    var line = "\(s.ride) \(ride.number): \(s.summaryMoving) "
+      + TimeFormat.clock(state.moving, precision: state.precision) + " · " + s.lapCount(ride.splits.count)
+    if persistent, ride.phase == .running { line += " · " + s.summaryStillRunning }
+    return line
+  }
+}

@@ -1,0 +1,171 @@
+import CNcurses
+import Foundation
+import SplitsCore
+import SplitsRender
+import SplitsRuntime
+
+/// Why the terminal could not be used. Each maps to exit status 2 with its message.
+public enum TerminalError: Error, Equatable, Sendable {
+  case notATerminal
+  case termUnset
+  case termUnusable(String)
+  case setupFailed
+
+  public func message(_ s: Strings) -> String {
+    switch self {
+    case .notATerminal: s.notATerminal
+    case .termUnset: s.termUnset
+    case .termUnusable(let term): s.fill(s.termUnusableFormat, term)
+    case .setupFailed: s.terminalFailed
+    }
+  }
+}
+
+/// The ncurses backend. The only code that calls curses, always on the main actor.
+@MainActor
+public final class CursesTerminal: TerminalBackend {
+  private var screen: OpaquePointer?
+  private let colors: Bool
+  private var closed = false
+
+  /// Checks the terminal before touching it, then enters curses mode.
+  ///
+  /// Nothing is written to the terminal unless every check passes, so a bad `TERM` or a
+  /// redirected stream gets a message and no garbage.
+  public init(colors: Bool) throws(TerminalError) {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
+    guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
+    var status: Int32 = 0
+    guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { throw .termUnusable(term) }
+    splits_free_cur_term()
+
+    Self.chooseLocale()
+    guard let screen = newterm(term, splits_stdout_file(), splits_stdin_file()) else { throw .setupFailed }
+    self.screen = screen
+    set_term(screen)
+    self.colors = colors && has_colors()
+    cbreak()  // not raw(): Ctrl-C and Ctrl-Z still raise signals
+    noecho()
+    keypad(splits_stdscr(), true)
+    nodelay(splits_stdscr(), true)
+    set_escdelay(25)
+    curs_set(0)
+    leaveok(splits_stdscr(), true)
+    if self.colors {
+      start_color()
+      use_default_colors()
+      init_pair(Int16(Color.green.rawValue), Int16(COLOR_GREEN), -1)
+      init_pair(Int16(Color.red.rawValue), Int16(COLOR_RED), -1)
+      init_pair(Int16(Color.yellow.rawValue), Int16(COLOR_YELLOW), -1)
+      init_pair(Int16(Color.cyan.rawValue), Int16(COLOR_CYAN), -1)
+    }
+  }
+
+  /// The user's locale for characters; when it is not a UTF-8 one that exists here (a Korean
+  /// locale on a machine that has only C.UTF-8), a UTF-8 character locale rather than `C`,
+  /// which would garble every Hangul byte.
+  static func chooseLocale() {
+    setlocale(LC_ALL, "")
+    if let codeset = splits_codeset(), String(cString: codeset) == "UTF-8" { return }
+    for candidate in ["C.UTF-8", "C.utf8", "en_US.UTF-8"] where setlocale(LC_CTYPE, candidate) != nil {
+      return
+    }
+  }
+
+  public func size() -> Size {
+    var rows: Int32 = 0
+    var cols: Int32 = 0
+    if splits_window_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
+      return Size(columns: Int(cols), rows: Int(rows))
+    }
+    return Size(columns: Int(splits_cols()), rows: Int(splits_lines()))
+  }
+
+  /// Makes curses agree with the kernel's idea of the size.
+  public func syncSize() {
+    let current = size()
+    if current.rows != Int(splits_lines()) || current.columns != Int(splits_cols()) {
+      resizeterm(Int32(current.rows), Int32(current.columns))
+    }
+  }
+
+  public func draw(_ runs: [Screen.Run], full: Bool) {
+    guard !closed else { return }
+    if full {
+      syncSize()
+      clearok(splits_curscr(), true)
+      werase(splits_stdscr())
+    }
+    for run in runs {
+      var attrs = splits_attr_normal
+      if run.style.bold { attrs |= splits_attr_bold }
+      if run.style.dim { attrs |= splits_attr_dim }
+      if run.style.reverse { attrs |= splits_attr_reverse }
+      let pair = colors ? Int16(run.style.color?.rawValue ?? 0) : 0
+      splits_put(Int32(run.row), Int32(run.column), run.text, attrs, pair)
+    }
+    wrefresh(splits_stdscr())
+  }
+
+  public func bell() {
+    guard !closed else { return }
+    beep()
+  }
+
+  public func suspend() {
+    guard !closed else { return }
+    endwin()
+    // raise, not kill(getpid()): the signal reaches this thread before it can draw again.
+    raise(SIGSTOP)
+  }
+
+  public func resume() {
+    guard !closed else { return }
+    reset_prog_mode()
+    syncSize()
+    clearok(splits_curscr(), true)
+  }
+
+  /// Leaves curses mode: the terminal is as it was before.
+  public func close() {
+    guard !closed else { return }
+    closed = true
+    endwin()
+    if let screen { delscreen(screen) }
+    screen = nil
+  }
+
+  /// Reads every key waiting on standard input. Returns nil when the input has ended.
+  public func readKeys() -> [Key]? {
+    guard !closed else { return [] }
+    var keys: [Key] = []
+    var value: UInt32 = 0
+    var reads = 0
+    while true {
+      let rc = splits_get_wch(&value)
+      if rc == ERR { break }
+      reads += 1
+      if rc == KEY_CODE_YES {
+        switch Int32(value) {
+        case KEY_ENTER: keys.append(.enter)
+        case KEY_RESIZE: break
+        default: keys.append(.other)
+        }
+        continue
+      }
+      keys.append(Self.decode(value))
+    }
+    if reads == 0 { return nil }
+    return keys
+  }
+
+  static func decode(_ value: UInt32) -> Key {
+    switch value {
+    case 10, 13: return .enter
+    case 27: return .escape
+    default:
+      guard value >= 32, value != 127, let scalar = Unicode.Scalar(value) else { return .other }
+      return .character(Character(scalar))
+    }
+  }
+}

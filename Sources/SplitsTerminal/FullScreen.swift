@@ -1,0 +1,86 @@
+import CNcurses
+import Dispatch
+import Foundation
+import SplitsCore
+import SplitsRender
+import SplitsRuntime
+
+/// Runs a `Program` full-screen on the real terminal: signals and keys become inputs, the
+/// runtime does the rest. Returns when the program quits, with the terminal restored.
+@MainActor
+public enum FullScreen {
+  public struct Outcome: Sendable {
+    public var status: ExitStatus
+    /// The summary line for the normal screen, or the error message.
+    public var message: String
+    public var isError: Bool
+  }
+
+  /// Signals that become inputs. They are ignored first, so that neither the default action
+  /// nor ncurses' own handlers run; dispatch sources then read them.
+  static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+
+  public static func run<P: Program>(
+    _ program: P, options: ViewOptions, sink: (any EventSink)? = nil,
+    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+  ) async -> Outcome {
+    for signal in watched { Glibc.signal(signal, SIG_IGN) }
+    let terminal: CursesTerminal
+    do {
+      terminal = try CursesTerminal(colors: options.colors)
+    } catch {
+      return Outcome(status: .usage, message: error.message(options.strings), isError: true)
+    }
+
+    let runtime = Runtime(
+      program: program, backend: terminal, time: .system(), sink: sink, journalProblem: journalProblem)
+    var sources: [any DispatchSourceProtocol] = []
+
+    for signal in watched {
+      let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
+      source.setEventHandler {
+        MainActor.assumeIsolated {
+          switch signal {
+          case SIGINT: runtime.send(.signal(.interrupt))
+          case SIGTERM: runtime.send(.signal(.terminate))
+          case SIGHUP: runtime.send(.signal(.hangup))
+          case SIGTSTP: runtime.send(.signal(.suspend))
+          case SIGCONT: runtime.resumeFromStop()
+          default:
+            terminal.syncSize()
+            runtime.send(.redraw)
+          }
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+
+    var emptyReads = 0
+    let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
+    input.setEventHandler {
+      MainActor.assumeIsolated {
+        guard let keys = terminal.readKeys() else {
+          // Readable with nothing to read: the input has ended (it would fire forever).
+          emptyReads += 1
+          if emptyReads >= 8 { runtime.send(.inputClosed) }
+          return
+        }
+        emptyReads = 0
+        if keys.isEmpty { runtime.send(.redraw) }  // KEY_RESIZE
+        for key in keys { runtime.send(.key(key)) }
+      }
+    }
+    input.resume()
+    sources.append(input)
+
+    let status = await withCheckedContinuation { (continuation: CheckedContinuation<ExitStatus, Never>) in
+      runtime.onExit = { continuation.resume(returning: $0) }
+      runtime.start()
+    }
+
+    for source in sources { source.cancel() }
+    terminal.close()
+    return Outcome(status: status, message: runtime.program.summary(), isError: false)
+  }
+}

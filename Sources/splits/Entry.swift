@@ -1,0 +1,8 @@
+import SplitsCLI
+
+@main
+enum Entry {
+  static func main() async {
+    await SplitsCommand.main()
+  }
+}

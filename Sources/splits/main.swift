@@ -1,3 +1,0 @@
-import SplitsCLI
-
-await SplitsCommand.main()
