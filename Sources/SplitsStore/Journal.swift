@@ -1,0 +1,148 @@
+import GRDB
+import SplitsCore
+
+/// The ride journal: `splits.sqlite` in the data directory, written by the ride screen.
+///
+/// Every event is committed (and, with `synchronous = FULL`, on disk) before `append`
+/// returns, so what the screen shows after a write has survived a `kill -9` or a power cut.
+/// Opening never touches a file it cannot vouch for: the file is first opened read-only and
+/// checked (integrity, a Splits schema, no migration from a newer version); only then is it
+/// opened for writing and migrated.
+public final class Journal: EventSink, Sendable {
+  /// The journal file.
+  public let path: String
+  /// The boot the events written by this process are stamped with.
+  public let bootID: String
+  private let queue: DatabaseQueue
+
+  private init(path: String, bootID: String, queue: DatabaseQueue) {
+    self.path = path
+    self.bootID = bootID
+    self.queue = queue
+  }
+
+  /// Opens (creating if needed) the journal in `dataDirectory`: the directory is created
+  /// with mode 0700 and the file with 0600, WAL mode, migrated to the current schema.
+  /// Throws a `JournalError` naming the file when it is unreadable, damaged, not a Splits
+  /// journal or from a newer Splits; the file is then left exactly as it was.
+  public static func open(dataDirectory: String, bootID: String = BootClock.bootID()) throws -> Journal {
+    try FileSystem.makeDirectory(dataDirectory)
+    let path = DataLocation.journalPath(in: dataDirectory)
+    if FileSystem.exists(path) {
+      try inspect(path)
+    } else {
+      try FileSystem.createPrivateFile(path)
+    }
+    do {
+      var config = Configuration()
+      config.label = "splits.journal"
+      config.busyMode = .timeout(5)
+      config.prepareDatabase { db in
+        // WAL lets `splits status` read while the screen writes; FULL syncs the WAL at every
+        // commit, so an acknowledged event survives a power cut, not only a crash.
+        guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+          throw DatabaseError(message: "could not switch to WAL mode")
+        }
+        try db.execute(sql: "PRAGMA synchronous = FULL")
+      }
+      let queue = try DatabaseQueue(path: path, configuration: config)
+      try Schema.migrator.migrate(queue)
+      return Journal(path: path, bootID: bootID, queue: queue)
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// Opens `path` read-only and checks it. Changes nothing in the file.
+  static func inspect(_ path: String) throws {
+    do {
+      var config = Configuration()
+      config.readonly = true
+      config.busyMode = .timeout(5)
+      let queue = try DatabaseQueue(path: path, configuration: config)
+      defer { try? queue.close() }
+      try queue.read { db in _ = try Schema.check(db, path: path, integrity: true) }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// Writes one event of ride `ride` (for `finish`: the ride that finishes) and commits it
+  /// before returning. The first event of a ride creates its row; `finish` closes it.
+  /// Throws `JournalError` (`.writeFailed` when the disk refused: nothing was written, the
+  /// caller keeps the event and tries again).
+  public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
+    let path = self.path
+    let bootID = self.bootID
+    do {
+      try queue.write { db in
+        let open = try Queries.openRideNumber(db)
+        let finishedAt = try Int64?.fetchOne(
+          db, sql: "SELECT finished_at FROM rides WHERE number = ?", arguments: [ride])
+        if let finishedAt, finishedAt != nil {
+          throw JournalError(path: path, reason: .rideFinished(ride))
+        }
+        if let open, open != ride {
+          throw JournalError(path: path, reason: .wrongRide(given: ride, open: open))
+        }
+        if finishedAt == nil {
+          // No row yet: this event begins the ride.
+          try db.execute(
+            sql: "INSERT INTO rides (number, started_at) VALUES (?, ?)", arguments: [ride, wallMilliseconds])
+        }
+        try db.execute(
+          sql: """
+            INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps)
+            VALUES (?, ?, ?, ?, ?, ?)
+            """,
+          arguments: [
+            ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
+          ])
+        if event.kind == .finish {
+          try db.execute(
+            sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
+        }
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// The ride the screen should open on, rebuilt at `now`: the open (unfinished) ride if
+  /// there is one, else a fresh ride numbered after the last one.
+  public func restoreCurrentRide(now: Now) throws -> RestoredRide {
+    let path = self.path
+    let bootID = self.bootID
+    do {
+      return try queue.read { db in
+        try Queries.currentRide(db, path: path, bootID: bootID, now: now)
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// The number the next new ride gets.
+  public func nextRideNumber() throws -> Int {
+    do {
+      return try queue.read { db in try Queries.nextRideNumber(db) }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// Closes the database (also done when the journal is released).
+  public func close() throws {
+    do { try queue.close() } catch { throw JournalError.from(error, path: path, writing: true) }
+  }
+}
+
+extension Queries {
+  static func currentRide(_ db: Database, path: String, bootID: String, now: Now) throws -> RestoredRide {
+    if let open = try openRideNumber(db) {
+      let events = try events(db, ride: open, path: path)
+      return Restore.ride(number: open, events: events, bootID: bootID, now: now)
+    }
+    return Restore.ride(number: try nextRideNumber(db), events: [], bootID: bootID, now: now)
+  }
+}

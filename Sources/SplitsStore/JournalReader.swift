@@ -1,0 +1,93 @@
+import GRDB
+import SplitsCore
+
+/// Read-only access to the journal, for `status`, `history`, `show` and `export`: no lock,
+/// no migration, no write, so it works while a ride screen is open and never changes the
+/// file. Cheap to open (one SQLite connection, two small queries): `splits status` is
+/// called every few seconds by status bars.
+public final class JournalReader: Sendable {
+  public let path: String
+  public let bootID: String
+  private let queue: DatabaseQueue
+  /// Whether the file holds the journal's tables (an empty file does not).
+  private let hasTables: Bool
+
+  private init(path: String, bootID: String, queue: DatabaseQueue, hasTables: Bool) {
+    self.path = path
+    self.bootID = bootID
+    self.queue = queue
+    self.hasTables = hasTables
+  }
+
+  /// Opens the journal in `dataDirectory` read-only; nil when there is no journal yet.
+  /// Throws a `JournalError` naming the file when it is unreadable, damaged or newer.
+  /// `checkIntegrity` runs SQLite's full integrity check (slower; `status` skips it).
+  public static func open(
+    dataDirectory: String, bootID: String = BootClock.bootID(), checkIntegrity: Bool = false
+  ) throws -> JournalReader? {
+    let path = DataLocation.journalPath(in: dataDirectory)
+    guard FileSystem.exists(path) else { return nil }
+    do {
+      var config = Configuration()
+      config.readonly = true
+      config.label = "splits.journal.reader"
+      // The screen holds the write lock for a millisecond or two per event.
+      config.busyMode = .timeout(2)
+      let queue = try DatabaseQueue(path: path, configuration: config)
+      let applied = try queue.read { db in try Schema.check(db, path: path, integrity: checkIntegrity) }
+      return JournalReader(path: path, bootID: bootID, queue: queue, hasTables: applied.contains(Schema.identifiers[0]))
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// Whether any ride was ever recorded.
+  public func hasRides() throws -> Bool {
+    guard hasTables else { return false }
+    return try read { db in try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides)") ?? false }
+  }
+
+  /// The open ride, or a fresh one numbered after the last, rebuilt at `now`; nil when no
+  /// ride was ever recorded.
+  public func currentRide(now: Now) throws -> RestoredRide? {
+    guard hasTables else { return nil }
+    let path = self.path
+    let bootID = self.bootID
+    return try read { db in
+      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides)") == true else { return nil }
+      return try Queries.currentRide(db, path: path, bootID: bootID, now: now)
+    }
+  }
+
+  /// Ride `number` rebuilt at `now` (at its finish when finished); nil when there is none.
+  public func ride(number: Int, now: Now) throws -> RestoredRide? {
+    guard hasTables else { return nil }
+    let path = self.path
+    let bootID = self.bootID
+    return try read { db in
+      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [number])
+        == true
+      else { return nil }
+      let events = try Queries.events(db, ride: number, path: path)
+      return Restore.ride(number: number, events: events, bootID: bootID, now: now)
+    }
+  }
+
+  /// Every ride that started, newest first, rebuilt at `now` (finished ones at their finish).
+  public func rides(now: Now) throws -> [RestoredRide] {
+    guard hasTables else { return [] }
+    let path = self.path
+    let bootID = self.bootID
+    let all = try read { db in try Queries.allEvents(db, path: path) }
+    return all.reversed().map { Restore.ride(number: $0.number, events: $0.events, bootID: bootID, now: now) }
+      .filter { $0.ride.firstStart != nil || $0.isFinished }
+  }
+
+  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try queue.read(body)
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+}

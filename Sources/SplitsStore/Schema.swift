@@ -1,0 +1,134 @@
+import GRDB
+import SplitsCore
+
+/// The journal's tables and their migrations. A migration, once released, never changes:
+/// a new need is a new migration appended at the end.
+///
+/// - `rides`: one row per ride. `number` (1, 2, …), `started_at` (wall ms since 1970 UTC of
+///   the ride's first event), `finished_at` (wall ms of its `finish`; NULL while open).
+/// - `events`: one row per ride event, in the order they happened (`id`). `ride` (the
+///   ride's number), `kind` (`RideEvent.Kind` raw value), `wall_ms` (wall ms since 1970
+///   UTC), `boot_id` (`/proc/sys/kernel/random/boot_id`), `boottime_ns` (CLOCK_BOOTTIME ns,
+///   the event's `Instant`), `countdown_steps` (for `countdown_start`).
+public enum Schema {
+  /// The first schema, exactly as version 1 created it. The migration test's fixture
+  /// (`Tests/SplitsStoreTests/Fixtures/journal-v1.sql`) holds the same statements.
+  public static let v1 = """
+    CREATE TABLE rides (
+      number INTEGER PRIMARY KEY NOT NULL,
+      started_at INTEGER NOT NULL,
+      finished_at INTEGER
+    );
+    CREATE TABLE events (
+      id INTEGER PRIMARY KEY AUTOINCREMENT,
+      ride INTEGER NOT NULL REFERENCES rides(number),
+      kind TEXT NOT NULL,
+      wall_ms INTEGER NOT NULL,
+      boot_id TEXT NOT NULL,
+      boottime_ns INTEGER NOT NULL,
+      countdown_steps INTEGER NOT NULL DEFAULT 0
+    );
+    """
+
+  /// Version 2: reading one ride's events (restore, status, show) no longer scans the
+  /// whole table, and finding the open ride uses an index too.
+  public static let v2 = """
+    CREATE INDEX events_by_ride ON events(ride, id);
+    CREATE INDEX rides_by_finish ON rides(finished_at, number);
+    """
+
+  /// The migration identifiers, oldest first.
+  public static let identifiers = ["v1-journal", "v2-indexes"]
+
+  public static var migrator: DatabaseMigrator {
+    var migrator = DatabaseMigrator()
+    migrator.registerMigration(identifiers[0]) { db in try db.execute(sql: v1) }
+    migrator.registerMigration(identifiers[1]) { db in try db.execute(sql: v2) }
+    return migrator
+  }
+
+  /// Checks a database opened read-only: a Splits journal (or empty), of a schema this
+  /// version knows. Throws a `JournalError` naming `path` otherwise. Returns the applied
+  /// migration identifiers (empty for an empty database).
+  @discardableResult
+  static func check(_ db: Database, path: String, integrity: Bool) throws -> Set<String> {
+    if integrity {
+      let result = try String.fetchAll(db, sql: "PRAGMA integrity_check")
+      guard result == ["ok"] else {
+        throw JournalError(path: path, reason: .corrupt(result.prefix(3).joined(separator: "; ")))
+      }
+    }
+    let hasMigrations = try db.tableExists("grdb_migrations")
+    guard hasMigrations else {
+      let tables = try String.fetchAll(
+        db, sql: "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'")
+      guard tables.isEmpty else {
+        throw JournalError(path: path, reason: .corrupt("tables \(tables.joined(separator: ", ")) but no Splits schema"))
+      }
+      return []
+    }
+    let applied = try String.fetchSet(db, sql: "SELECT identifier FROM grdb_migrations")
+    let unknown = applied.subtracting(identifiers)
+    guard unknown.isEmpty else {
+      throw JournalError(path: path, reason: .newerSchema(unknown.sorted()))
+    }
+    return applied
+  }
+}
+
+/// The reads both the journal and the read-only reader do.
+enum Queries {
+  static func openRideNumber(_ db: Database) throws -> Int? {
+    try Int.fetchOne(
+      db, sql: "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1")
+  }
+
+  static func nextRideNumber(_ db: Database) throws -> Int {
+    try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM rides") ?? 1
+  }
+
+  static func events(_ db: Database, ride: Int, path: String) throws -> [StoredEvent] {
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        WHERE ride = ? ORDER BY id
+        """, arguments: [ride])
+    var events: [StoredEvent] = []
+    while let row = try rows.next() { events.append(try event(row, path: path)) }
+    return events
+  }
+
+  /// Every ride number with its events, oldest ride first.
+  static func allEvents(_ db: Database, path: String) throws -> [(number: Int, events: [StoredEvent])] {
+    var result: [(number: Int, events: [StoredEvent])] = []
+    let numbers = try Int.fetchAll(db, sql: "SELECT number FROM rides ORDER BY number")
+    var index: [Int: Int] = [:]
+    for number in numbers {
+      index[number] = result.count
+      result.append((number, []))
+    }
+    let rows = try Row.fetchCursor(
+      db,
+      sql: """
+        SELECT ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        ORDER BY ride, id
+        """)
+    while let row = try rows.next() {
+      let ride: Int = row[0]
+      guard let slot = index[ride] else { continue }
+      result[slot].events.append(try event(row, path: path, offset: 1))
+    }
+    return result
+  }
+
+  static func event(_ row: Row, path: String, offset: Int = 0) throws -> StoredEvent {
+    let raw: String = row[offset]
+    guard let kind = RideEvent.Kind(rawValue: raw) else {
+      throw JournalError(path: path, reason: .corrupt("unknown event kind '\(raw)'"))
+    }
+    return StoredEvent(
+      kind, wallMilliseconds: row[offset + 1], bootID: row[offset + 2],
+      boottimeNanoseconds: row[offset + 3], countdownSteps: row[offset + 4])
+  }
+}
