@@ -1,0 +1,178 @@
+import SplitsCore
+
+/// The countdown screen: a pure function from state and size into a whole frame.
+///
+/// Top to bottom: the title, then the label ("Ends in", "Paused", "Ended") over the remaining
+/// time in big digits, centred, and the keys that do something now (or a hint) on the bottom
+/// line. Below the size big digits need, and with `--plain`, the label and the time are one
+/// line of text. The label sits at the left edge of the time, which keeps one width for the
+/// whole countdown, so nothing shifts while the digits change.
+public enum CountdownView {
+  public static func render(_ state: CountdownState, size: Size, options: ViewOptions) -> Screen {
+    var screen = Screen(size: size)
+    let width = size.columns
+    let height = size.rows
+    guard width > 0, height > 0 else { return screen }
+    let s = CountdownStrings.of(options.language)
+    let label = self.label(state, s)
+    let time = state.display
+    let style = options.colored(color(state.phase), .bold)
+
+    var top = 0
+    var bottom = height
+    // The key line (or the hint) at the bottom.
+    if height >= 2 {
+      if let hint = state.hint {
+        screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
+      } else {
+        screen.put(" " + helpLine(state, s, columns: width - 1), row: height - 1, column: 0, style: .dim)
+      }
+      bottom = height - 1
+    }
+    // The title, when there is room for it and a gap.
+    if height >= 8 {
+      screen.put(" " + s.title, row: 0, column: 0, style: .bold)
+      top = 1
+    }
+
+    let room = bottom - top
+    // Big digits need the label row and a gap row above them.
+    if !options.plain, room >= 3, width >= 3,
+      let face = BigDigits.bestFace(for: time, columns: width - 2, rows: room - 2)
+    {
+      let digitsWidth = BigDigits.width(time, face: face)
+      let column = (width - digitsWidth) / 2
+      let block = face.height + 2
+      let row = top + (room - block) / 2
+      screen.put(label, row: row, column: column, style: style)
+      BigDigits.draw(time, face: face, into: &screen, row: row + 2, column: column, style: style)
+    } else if room > 0 || height == 1 {
+      drawText(label: label, time: time, state: state, s: s, options: options, style: style, into: &screen, top: top, room: max(1, room))
+    }
+
+    if state.showingHelp { drawHelp(state, s, into: &screen) }
+    return screen
+  }
+
+  /// The label and the time as text. With `--plain` it is the first line under the title, at
+  /// the left, so a screen reader reads it first; otherwise it is centred.
+  static func drawText(
+    label: String, time: String, state: CountdownState, s: CountdownStrings, options: ViewOptions, style: Style,
+    into screen: inout Screen, top: Int, room: Int
+  ) {
+    let width = screen.size.columns
+    // The label field is as wide as the widest label, so the time never moves.
+    let labelWidth = [s.endsIn, s.paused, s.ended].map { TextWidth.columns($0) }.max() ?? 0
+    let timeWidth = TextWidth.columns(time)
+    let oneLine = labelWidth + 1 + timeWidth
+    if options.plain {
+      let field = TextWidth.padded(label, to: labelWidth) + " "
+      if oneLine <= width {
+        let column = screen.put((oneLine < width ? " " : "") + field, row: top, column: 0)
+        screen.put(time, row: top, column: column, style: .bold)
+      } else if room >= 2 {
+        screen.put(label, row: top, column: 0)
+        screen.put(time, row: top + 1, column: 0, style: .bold)
+      } else {
+        screen.put(time, row: top, column: 0, style: .bold)
+      }
+      return
+    }
+    if oneLine <= width - 2 || (oneLine <= width && room < 2) {
+      let column = max(0, (width - oneLine) / 2)
+      let row = top + (room - 1) / 2
+      screen.put(label, row: row, column: column, style: style)
+      screen.put(time, row: row, column: column + labelWidth + 1, style: .bold)
+    } else if room >= 2 {
+      // Label over the time, both from the time's left edge.
+      let column = max(0, (width - timeWidth) / 2)
+      let row = top + (room - 2) / 2
+      screen.put(label, row: row, column: column, style: style)
+      screen.put(time, row: row + 1, column: column, style: .bold)
+    } else {
+      // One row, too narrow for both: the time, which is what matters.
+      screen.put(time, row: top, column: max(0, (width - timeWidth) / 2), style: .bold)
+    }
+  }
+
+  public static func label(_ state: CountdownState, _ s: CountdownStrings) -> String {
+    switch state.phase {
+    case .running: s.endsIn
+    case .paused: s.paused
+    case .ended: s.ended
+    }
+  }
+
+  static func color(_ phase: CountdownState.Phase) -> Color {
+    switch phase {
+    case .running: .green
+    case .paused: .yellow
+    case .ended: .red
+    }
+  }
+
+  /// The keys that do something now: `space pause  ? help  q quit`. When the line is wider
+  /// than `columns`, help goes first, then close, then pause; quit stays to the last.
+  public static func helpLine(_ state: CountdownState, _ s: CountdownStrings, columns: Int = .max) -> String {
+    var shown = CountdownKeys.enabled(in: state)
+    func line() -> String {
+      shown.map { "\($0.label) \(commandLabel($0.command, state, s))" }.joined(separator: "  ")
+    }
+    for dropped in [CountdownKeyCommand.help, .back, .pauseResume] where TextWidth.columns(line()) > columns {
+      shown.removeAll { $0.command == dropped }
+    }
+    return line()
+  }
+
+  static func commandLabel(_ command: CountdownKeyCommand, _ state: CountdownState, _ s: CountdownStrings) -> String {
+    switch command {
+    case .pauseResume: state.phase == .paused ? s.resume : s.pause
+    case .help: s.help
+    case .back: s.close
+    case .quit: s.quit
+    }
+  }
+
+  static func describe(_ command: CountdownKeyCommand, _ state: CountdownState, _ s: CountdownStrings) -> String {
+    switch command {
+    case .pauseResume: s.helpPauseResume
+    case .help: s.helpHelp
+    case .back: s.helpBack
+    case .quit: state.exitsAtZero ? s.helpQuitWithExit : s.helpQuit
+    }
+  }
+
+  static func hintText(_ hint: CountdownState.Hint, _ s: CountdownStrings) -> String {
+    switch hint {
+    case .dateCannotPause: s.hintDateCannotPause
+    case .ended: s.hintEnded
+    case .nothingToClose: s.hintNothingToClose
+    case .unknownKey: s.hintUnknownKey
+    }
+  }
+
+  /// The `?` overlay, built from the same key table as the key line.
+  static func drawHelp(_ state: CountdownState, _ s: CountdownStrings, into screen: inout Screen) {
+    let bindings = CountdownKeys.bindings
+    let keyWidth = bindings.map { TextWidth.columns($0.label) }.max() ?? 0
+    var lines = bindings.map { TextWidth.padded($0.label, to: keyWidth) + "  " + describe($0.command, state, s) }
+    lines.append(s.helpSignals)
+    lines.append("")
+    lines.append(s.helpFooter)
+    let inner = max(TextWidth.columns(s.keysTitle) + 2, lines.map { TextWidth.columns($0) }.max() ?? 0)
+    let boxWidth = min(screen.size.columns, inner + 4)
+    let boxHeight = min(screen.size.rows, lines.count + 2)
+    guard boxWidth >= 2, boxHeight >= 2 else { return }
+    let left = (screen.size.columns - boxWidth) / 2
+    let top = (screen.size.rows - boxHeight) / 2
+    screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
+    let horizontal = String(repeating: "─", count: boxWidth - 2)
+    let titled = TextWidth.padded(TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: boxWidth - 2), to: boxWidth - 2)
+    screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)
+    for (index, text) in lines.enumerated() where index + 1 < boxHeight - 1 {
+      let body = TextWidth.padded(text, to: max(0, boxWidth - 4))
+      screen.put(boxWidth >= 4 ? "│ " + body + " │" : "││", row: top + 1 + index, column: left, width: boxWidth)
+    }
+    screen.put("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: .bold, width: boxWidth)
+  }
+}
