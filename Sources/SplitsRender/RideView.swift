@@ -42,6 +42,8 @@ public enum RideView {
     let stateStyle = options.colored(phaseColor(phase), .bold)
     var top = 0
     var bottom = height
+    // Blank separator rows only when there is room for them.
+    let roomy = height >= 16
 
     // The key line (or the hint) at the bottom.
     if height >= 2 {
@@ -80,7 +82,7 @@ public enum RideView {
     {
       let column = (width - BigDigits.width(bigText, face: face)) / 2
       BigDigits.draw(bigText, face: face, into: &screen, row: top, column: column, style: stateStyle)
-      top += face.height + (bottom - top - face.height >= 4 ? 1 : 0)
+      top += face.height + (roomy ? 1 : 0)
     } else if top < bottom || height == 1 {
       var line = timeText
       if !stateShown, TextWidth.columns(line) + 2 + TextWidth.columns(stateLabel) <= width - 1 {
@@ -91,7 +93,7 @@ public enum RideView {
       let timeWidth = TextWidth.columns(timeText)
       screen.put(timeText, row: top, column: width > timeWidth ? 1 : 0, style: .bold)
       top += 1
-      if bottom - top >= 4 { top += 1 }
+      if roomy { top += 1 }
     }
 
     // Elapsed · paused · laps.
@@ -110,7 +112,7 @@ public enum RideView {
       }
       screen.put(" " + line, row: top, column: 0)
       top += 1
-      if bottom - top >= 3 { top += 1 }
+      if roomy { top += 1 }
     }
 
     // The lap table.

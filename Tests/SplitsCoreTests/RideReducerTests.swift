@@ -1,0 +1,153 @@
+import Testing
+
+@testable import SplitsCore
+
+/// Instants in whole milliseconds from an arbitrary boot reading.
+func t(_ ms: Int64) -> Instant { Instant(nanoseconds: 5_000_000_000_000 + ms * 1_000_000) }
+
+/// A screen state in `phase`, reached through the reducer itself.
+func state(in phase: Ride.Phase, countdownSteps: Int = 0) -> RideScreenState {
+  var s = RideScreenState(ride: Ride(number: 7), precision: .cs, countdownSteps: countdownSteps, now: t(0))
+  switch phase {
+  case .ready:
+    break
+  case .countdown:
+    s.countdownSteps = 3
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    s.countdownSteps = countdownSteps
+  case .running:
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+  case .paused:
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(1000)))
+  }
+  #expect(s.phase == phase)
+  return s
+}
+
+@Suite("Ride reducer: every key in every state")
+struct RideReducerTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var phase: Ride.Phase
+    var key: Key
+    var phaseAfter: Ride.Phase
+    var effects: [RideEvent.Kind]
+    var quit: SplitsCore.ExitStatus? = nil
+    var hint: RideScreenState.Hint? = nil
+    var helpToggles = false
+    var testDescription: String { "\(key) in \(phase)" }
+  }
+
+  static let space = Key.character(" ")
+  static let cases: [Case] = [
+    // ready
+    Case(phase: .ready, key: space, phaseAfter: .running, effects: [.start]),
+    Case(phase: .ready, key: .character("l"), phaseAfter: .ready, effects: [], hint: .lapNotRunning),
+    Case(phase: .ready, key: .enter, phaseAfter: .ready, effects: [], hint: .lapNotRunning),
+    Case(phase: .ready, key: .character("r"), phaseAfter: .ready, effects: [], hint: .finishNotPaused),
+    Case(phase: .ready, key: .character("?"), phaseAfter: .ready, effects: [], helpToggles: true),
+    Case(phase: .ready, key: .escape, phaseAfter: .ready, effects: [], hint: .nothingToCancel),
+    Case(phase: .ready, key: .character("q"), phaseAfter: .ready, effects: [], quit: .success),
+    Case(phase: .ready, key: .character("x"), phaseAfter: .ready, effects: [], hint: .unknownKey),
+    Case(phase: .ready, key: .other, phaseAfter: .ready, effects: [], hint: .unknownKey),
+    // countdown
+    Case(phase: .countdown, key: space, phaseAfter: .countdown, effects: [], hint: .countdownWait),
+    Case(phase: .countdown, key: .character("l"), phaseAfter: .countdown, effects: [], hint: .countdownWait),
+    Case(phase: .countdown, key: .enter, phaseAfter: .countdown, effects: [], hint: .countdownWait),
+    Case(phase: .countdown, key: .character("r"), phaseAfter: .countdown, effects: [], hint: .countdownWait),
+    Case(phase: .countdown, key: .character("?"), phaseAfter: .countdown, effects: [], helpToggles: true),
+    Case(phase: .countdown, key: .escape, phaseAfter: .ready, effects: [.countdownCancel]),
+    Case(phase: .countdown, key: .character("q"), phaseAfter: .countdown, effects: [], quit: .success),
+    Case(phase: .countdown, key: .character("x"), phaseAfter: .countdown, effects: [], hint: .unknownKey),
+    // running
+    Case(phase: .running, key: space, phaseAfter: .paused, effects: [.pause]),
+    Case(phase: .running, key: .character("l"), phaseAfter: .running, effects: [.lap]),
+    Case(phase: .running, key: .character("L"), phaseAfter: .running, effects: [.lap]),
+    Case(phase: .running, key: .enter, phaseAfter: .running, effects: [.lap]),
+    Case(phase: .running, key: .character("r"), phaseAfter: .running, effects: [], hint: .finishNotPaused),
+    Case(phase: .running, key: .character("?"), phaseAfter: .running, effects: [], helpToggles: true),
+    Case(phase: .running, key: .escape, phaseAfter: .running, effects: [], hint: .nothingToCancel),
+    Case(phase: .running, key: .character("q"), phaseAfter: .running, effects: [], quit: .success),
+    Case(phase: .running, key: .character("x"), phaseAfter: .running, effects: [], hint: .unknownKey),
+    // paused
+    Case(phase: .paused, key: space, phaseAfter: .running, effects: [.resume]),
+    Case(phase: .paused, key: .character("l"), phaseAfter: .paused, effects: [], hint: .lapNotRunning),
+    Case(phase: .paused, key: .enter, phaseAfter: .paused, effects: [], hint: .lapNotRunning),
+    Case(phase: .paused, key: .character("r"), phaseAfter: .ready, effects: [.finish]),
+    Case(phase: .paused, key: .character("?"), phaseAfter: .paused, effects: [], helpToggles: true),
+    Case(phase: .paused, key: .escape, phaseAfter: .paused, effects: [], hint: .nothingToCancel),
+    Case(phase: .paused, key: .character("q"), phaseAfter: .paused, effects: [], quit: .success),
+    Case(phase: .paused, key: .character("x"), phaseAfter: .paused, effects: [], hint: .unknownKey),
+  ]
+
+  @Test("a key does what the key table says, and nothing else", arguments: cases)
+  func key(_ c: Case) {
+    var s = state(in: c.phase)
+    let before = s
+    let at = t(2000)
+    let effects = RideReducer.reduce(&s, .key(c.key, at: at))
+
+    #expect(s.phase == c.phaseAfter)
+    #expect(s.hint == c.hint)
+    #expect(s.showingHelp == (c.helpToggles ? !before.showingHelp : before.showingHelp))
+    var expected: [Effect] = c.effects.map { .record(RideEvent($0, at: at), ride: 7) }
+    if let quit = c.quit { expected.append(.quit(quit)) }
+    #expect(effects == expected)
+    if c.effects.isEmpty && c.phaseAfter == c.phase {
+      // Nothing happened to the ride itself.
+      #expect(s.ride == before.ride)
+    }
+  }
+
+  @Test func escapeClosesHelpBeforeCancellingACountdown() {
+    var s = state(in: .countdown)
+    _ = RideReducer.reduce(&s, .key(.character("?"), at: t(100)))
+    #expect(s.showingHelp)
+    #expect(reduced(&s, .key(.escape, at: t(200))) == [])
+    #expect(!s.showingHelp)
+    #expect(s.phase == .countdown)
+    #expect(reduced(&s, .key(.escape, at: t(300))) == [.record(RideEvent(.countdownCancel, at: t(300)), ride: 7)])
+    #expect(s.phase == .ready)
+  }
+
+  @Test func aHintLastsUntilTheNextKey() {
+    var s = state(in: .ready)
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(10)))
+    #expect(s.hint == .lapNotRunning)
+    _ = RideReducer.reduce(&s, .tick(at: t(20)))
+    #expect(s.hint == .lapNotRunning)
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(30)))
+    #expect(s.hint == nil)
+  }
+
+  @Test func signalsQuitWithTheirStatusAndCtrlZSuspends() {
+    for (signal, effect) in [
+      (SignalKind.interrupt, Effect.quit(.interrupt)), (.terminate, .quit(.terminate)),
+      (.hangup, .quit(.hangup)), (.suspend, .suspend),
+    ] {
+      var s = state(in: .running)
+      #expect(reduced(&s, .signal(signal, at: t(500))) == [effect])
+      #expect(s.phase == .running)
+    }
+    var s = state(in: .paused)
+    #expect(reduced(&s, .inputClosed(at: t(500))) == [.quit(.failure)])
+  }
+
+  @Test func finishingRemembersTheRideAndStartsTheNextNumber() {
+    var s = state(in: .running)
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(400)))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(900)))
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(5000)))
+    #expect(s.phase == .ready)
+    #expect(s.ride == Ride(number: 8))
+    #expect(s.lastFinished == RideSummary(number: 7, moving: .milliseconds(900), laps: 1))
+  }
+}
+
+/// `Ride.apply`, usable inside `#expect`.
+func applied(_ ride: inout Ride, _ event: RideEvent) -> Bool { ride.apply(event) }
+
+/// `RideReducer.reduce`, usable inside `#expect`.
+func reduced(_ state: inout RideScreenState, _ action: RideAction) -> [Effect] {
+  RideReducer.reduce(&state, action)
+}

@@ -1,0 +1,155 @@
+import Testing
+
+@testable import SplitsCore
+@testable import SplitsRender
+
+func t(_ ms: Int64) -> Instant { Instant(nanoseconds: 9_000_000_000 + ms * 1_000_000) }
+
+/// A ride 1 h 2 min in, paused once, with three laps (the second the best, the third the worst).
+func sampleRide(at now: Int64 = 3_725_456) -> RideScreenState {
+  var s = RideScreenState(ride: Ride(number: 12), precision: .cs, now: t(0))
+  for (key, at) in [(" ", 0), ("l", 600_000), ("l", 1_150_250), (" ", 1_500_000), (" ", 1_560_000), ("l", 2_400_990)] as [(Character, Int64)] {
+    _ = RideReducer.reduce(&s, .key(.character(key), at: t(at)))
+  }
+  _ = RideReducer.reduce(&s, .tick(at: t(now)))
+  return s
+}
+
+@Suite("Ride screen snapshots")
+struct RideViewTests {
+  @Test func readyAt80x24() {
+    let s = RideScreenState(ride: Ride(number: 1), now: t(0))
+    let screen = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions())
+    #expect(screen.lines == [
+      " Splits · Ride 1                                                          READY ",
+      "                                                                                ",
+      "             █████ █████   █████ █████   █████ █████   █████ █████              ",
+      "             █   █ █   █ █ █   █ █   █ █ █   █ █   █   █   █ █   █              ",
+      "             █   █ █   █   █   █ █   █   █   █ █   █   █   █ █   █              ",
+      "             █   █ █   █ █ █   █ █   █ █ █   █ █   █   █   █ █   █              ",
+      "             █████ █████   █████ █████   █████ █████ █ █████ █████              ",
+      "                                                                                ",
+      " Elapsed 00:00:00   Paused 00:00:00   Laps 0                                    ",
+    ] + Array(repeating: String(repeating: " ", count: 80), count: 14) + [
+      " space start  ? help  q quit                                                    ",
+    ])
+  }
+
+  @Test func runningWithLapsAt80x24() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 80, rows: 24), options: ViewOptions())
+    #expect(Array(screen.lines.prefix(16)) == [
+      " Splits · Ride 12                                                       RUNNING ",
+      "                                                                                ",
+      "             █████   █     █████   █     █████ █████   █   █ █████              ",
+      "             █   █  ██   █ █   █  ██   █ █   █ █       █   █ █                  ",
+      "             █   █   █     █   █   █     █   █ █████   █████ █████              ",
+      "             █   █   █   █ █   █   █   █ █   █     █       █     █              ",
+      "             █████  ███    █████  ███    █████ █████ █     █ █████              ",
+      "                                                                                ",
+      " Elapsed 01:02:05   Paused 00:01:00   Laps 3                                    ",
+      "                                                                                ",
+      "   Lap   Lap time      Split              Diff                                  ",
+      " ›   4   00:22:04.46   01:01:05.45   +02:13.72                                  ",
+      " ▼   3   00:19:50.74   00:39:00.99   +10:40.49                                  ",
+      " ▲   2   00:09:10.25   00:19:10.25   -00:49.75                                  ",
+      "     1   00:10:00.00   00:10:00.00                                              ",
+      "                                                                                ",
+    ])
+    #expect(screen.lines[23] == " space pause  l lap  ? help  q quit" + String(repeating: " ", count: 45))
+  }
+
+  @Test func coloursMarkBestWorstAndState() {
+    let size = Size(columns: 80, rows: 24)
+    let colour = RideView.render(sampleRide(), size: size, options: ViewOptions(colors: true))
+    #expect(colour.colorLines[11] == String(repeating: "c", count: 46) + String(repeating: ".", count: 34))  // running lap
+    #expect(colour.colorLines[12] == String(repeating: "r", count: 46) + String(repeating: ".", count: 34))  // worst
+    #expect(colour.colorLines[13] == String(repeating: "g", count: 46) + String(repeating: ".", count: 34))  // best
+    #expect(colour.colorLines[14].allSatisfy { $0 == "." })  // plain lap
+    #expect(colour.colorLines[0].hasSuffix("ggggggg."))  // RUNNING
+    let plain = RideView.render(sampleRide(), size: size, options: ViewOptions(colors: false))
+    #expect(plain.colorLines.allSatisfy { $0.allSatisfy { $0 == "." } })
+    #expect(plain.lines == colour.lines)  // the marks stay without colour
+  }
+
+  @Test func at40x10TheSmallFontAndTwoLapRows() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 40, rows: 10), options: ViewOptions())
+    #expect(screen.lines == [
+      " Splits · Ride 12               RUNNING ",
+      " ┏━┓   ╻   ┏━┓   ╻   ┏━┓ ┏━╸   ╻ ╻ ┏━╸  ",
+      " ┃ ┃   ┃ : ┃ ┃   ┃ : ┃ ┃ ┗━┓   ┗━┫ ┗━┓  ",
+      " ┗━┛   ╹   ┗━┛   ╹   ┗━┛ ╺━┛ .   ╹ ╺━┛  ",
+      " Elapsed 01:02:05   Paused 00:01:00     ",
+      "   Lap   Lap time      Split            ",
+      " ›   4   00:22:04.46   01:01:05.45      ",
+      " ▼   3   00:19:50.74   00:39:00.99      ",
+      " ▲   2   00:09:10.25   00:19:10.25      ",
+      " space pause  l lap  ? help  q quit     ",
+    ])
+  }
+
+  @Test func at20x5TheTimeIsText() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 20, rows: 5), options: ViewOptions())
+    #expect(screen.lines == [
+      " 01:01:05.45        ",
+      " RUNNING            ",
+      "   Lap   Lap time   ",
+      " ›   4   00:22:04.46",
+      " space pause  l lap ",
+    ])
+  }
+
+  @Test func at1x1ItShowsWhatFits() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 1, rows: 1), options: ViewOptions())
+    #expect(screen.lines == ["0"])
+  }
+
+  @Test func everySizeRendersWithoutTrapping() {
+    let s = sampleRide()
+    var helpShown = s
+    helpShown.showingHelp = true
+    for columns in 0...90 {
+      for rows in 0...26 {
+        for state in [s, helpShown] {
+          let screen = RideView.render(state, size: Size(columns: columns, rows: rows), options: ViewOptions(language: .ko))
+          #expect(screen.lines.count == rows)
+        }
+      }
+    }
+  }
+
+  @Test func plainPutsTheMovingTimeFirst() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 80, rows: 24), options: ViewOptions(plain: true))
+    let firstTime = screen.lines.lazy.compactMap { $0.firstMatch(of: /\d\d:\d\d:\d\d(\.\d+)?/) }.first
+    #expect(firstTime.map { String($0.output.0) } == "01:01:05.45")
+  }
+
+  @Test func helpOverlayIsBuiltFromTheKeyTable() {
+    var s = sampleRide()
+    s.showingHelp = true
+    let screen = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions())
+    let text = screen.lines.joined(separator: "\n")
+    for binding in KeyTable.bindings {
+      #expect(text.contains(binding.fullLabel + " "))
+      #expect(text.contains(Strings.english.describe(binding.command)))
+    }
+    #expect(screen.lines[23].contains("Esc close"))
+  }
+
+  @Test func koreanIsLaidOutInColumns() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko))
+    // Every row is exactly 80 columns, the state label ends one column from the edge.
+    #expect(screen.lines.allSatisfy { TextWidth.columns($0) == 80 })
+    #expect(screen.lines[0].hasPrefix(" Splits · 라이드 12 "))
+    #expect(screen.lines[0].hasSuffix(" 주행 중 "))
+    #expect(screen.lines[8].hasPrefix(" 경과 01:02:05   정지 00:01:00   랩 3 "))
+    #expect(screen.lines[10].hasPrefix("    랩   랩 타임       스플릿             차이 "))
+    #expect(screen.lines[11].hasPrefix(" ›   4   00:22:04.46   01:01:05.45   +02:13.72 "))
+  }
+
+  @Test func aHintReplacesTheKeyLine() {
+    var s = RideScreenState(ride: Ride(number: 1), now: t(0))
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(1)))
+    let screen = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions())
+    #expect(screen.lines[23].hasPrefix(" Laps are recorded while running: space starts"))
+  }
+}

@@ -1,0 +1,207 @@
+import Testing
+
+@testable import SplitsCore
+@testable import SplitsRender
+@testable import SplitsRuntime
+
+let origin = Instant(nanoseconds: 1_000_000_000_000)
+
+/// An event sink that can be told to fail, as a full disk would.
+final class ArraySink: EventSink {
+  var events: [(RideEvent, Int)] = []
+  var failing = false
+  struct DiskFull: Error {}
+
+  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
+    if failing { throw DiskFull() }
+    events.append((event, ride))
+  }
+}
+
+@MainActor
+struct Harness {
+  let clock = TestClock()
+  let backend = MemoryBackend(size: Size(columns: 80, rows: 24))
+  let runtime: Runtime<RideProgram, TestClock>
+
+  init(precision: Precision = .s, countdown: Int = 0, plain: Bool = true, sink: (any EventSink)? = nil) {
+    let time = TimeSource(clock: clock, origin: clock.now, originInstant: origin, wallClock: { 1_790_000_000_000 })
+    let state = RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: countdown, now: origin)
+    runtime = Runtime(
+      program: RideProgram(state: state, options: ViewOptions(plain: plain, colors: false), persistent: sink != nil),
+      backend: backend, time: time, sink: sink, journalProblem: { _ in "Cannot write the journal" })
+    runtime.start()
+  }
+
+  func press(_ character: Character) async {
+    runtime.send(.key(.character(character)))
+    await clock.settle()
+  }
+
+  /// The moving time as the screen shows it (the first time from the top, in plain mode).
+  var shownTime: String? {
+    backend.frame.lines.lazy.compactMap { $0.firstMatch(of: /\d\d:\d\d:\d\d(\.\d+)?/) }.first.map { String($0.output.0) }
+  }
+
+  func at(_ d: Duration) -> TestClock.Instant { TestClock.Instant(offset: d) }
+}
+
+@MainActor
+@Suite("Runtime on a test clock", .serialized)
+struct RuntimeTests {
+  @Test func noTickerWhileReady() async {
+    let h = Harness()
+    await h.clock.settle()
+    #expect(!h.runtime.isTicking)
+    #expect(h.clock.sleeperCount == 0)
+    #expect(h.shownTime == "00:00:00")
+  }
+
+  @Test func ticksLandOnDisplayBoundaries() async {
+    let h = Harness(precision: .s)
+    await h.clock.advance(by: .milliseconds(250))
+    await h.press(" ")
+    #expect(h.clock.sleeperCount == 1)
+    #expect(h.clock.deadlines == [h.at(.milliseconds(1250))])
+    await h.clock.advance(by: .milliseconds(999))
+    #expect(h.shownTime == "00:00:00")
+    await h.clock.advance(by: .milliseconds(1))
+    #expect(h.shownTime == "00:00:01")
+    await h.clock.advance(by: .seconds(1))
+    #expect(h.shownTime == "00:00:02")
+    #expect(h.clock.deadlines == [h.at(.milliseconds(1250)), h.at(.milliseconds(2250)), h.at(.milliseconds(3250))])
+  }
+
+  @Test func hundredthsTickEveryTenMilliseconds() async {
+    let h = Harness(precision: .cs)
+    await h.press(" ")
+    for _ in 0..<5 { await h.clock.advance(by: .milliseconds(10)) }
+    #expect(h.shownTime == "00:00:00.05")
+    #expect(h.clock.deadlines.map(\.offset) == (1...6).map { .milliseconds(10 * $0) })
+  }
+
+  @Test func aLateTickShowsTheRightValueAndMissedOnesAreSkipped() async {
+    let h = Harness(precision: .s)
+    await h.press(" ")
+    // The process was busy or stopped: the next wake-up comes 3.5 s late.
+    await h.clock.advance(by: .milliseconds(3500))
+    #expect(h.shownTime == "00:00:03")
+    // One wake-up, and the next deadline is the next boundary, not the missed ones.
+    #expect(h.clock.deadlines == [h.at(.seconds(1)), h.at(.seconds(4))])
+  }
+
+  @Test func pausingLeavesNoSleeper() async {
+    let h = Harness(precision: .cs)
+    await h.press(" ")
+    await h.clock.advance(by: .milliseconds(1234))
+    #expect(h.runtime.isTicking)
+    await h.press(" ")
+    #expect(!h.runtime.isTicking)
+    #expect(h.clock.sleeperCount == 0)
+    let count = h.clock.deadlines.count
+    await h.clock.advance(by: .seconds(60))
+    #expect(h.clock.deadlines.count == count)  // no wake-up at all while paused
+    #expect(h.shownTime == "00:00:01.23")
+    await h.press(" ")
+    #expect(h.clock.sleeperCount == 1)
+    await h.clock.advance(by: .milliseconds(7))
+    #expect(h.shownTime == "00:00:01.24")
+  }
+
+  @Test func quittingLeavesNoTaskBehind() async {
+    let h = Harness(precision: .cs)
+    await h.press(" ")
+    await h.clock.advance(by: .milliseconds(50))
+    var status: SplitsCore.ExitStatus?
+    h.runtime.onExit = { status = $0 }
+    await h.press("q")
+    #expect(status == .success)
+    #expect(h.runtime.exitStatus == .success)
+    #expect(!h.runtime.isTicking)
+    #expect(h.clock.sleeperCount == 0)
+    // Nothing reacts any more.
+    let draws = h.backend.draws
+    await h.clock.advance(by: .seconds(5))
+    h.runtime.send(.key(.character(" ")))
+    #expect(h.backend.draws == draws)
+  }
+
+  @Test func signalsQuitWithTheirStatus() async {
+    for (signal, expected) in [(SignalKind.interrupt, SplitsCore.ExitStatus.interrupt), (.terminate, .terminate), (.hangup, .hangup)] {
+      let h = Harness()
+      await h.press(" ")
+      h.runtime.send(.signal(signal))
+      await h.clock.settle()
+      #expect(h.runtime.exitStatus == expected)
+      #expect(h.clock.sleeperCount == 0)
+    }
+  }
+
+  @Test func suspendRestoresThenRedrawsEverythingWithTheStoppedTimeCounted() async {
+    let h = Harness(precision: .s)
+    await h.press(" ")
+    await h.clock.advance(by: .milliseconds(1500))
+    let fullDraws = h.backend.fullDraws
+    h.runtime.send(.signal(.suspend))
+    #expect(h.backend.suspends == 1)
+    #expect(h.backend.resumes == 1)
+    #expect(h.backend.fullDraws == fullDraws + 1)
+    // SIGCONT after a stop of 5 s: redrawn at once from the clock.
+    await h.clock.advance(by: .seconds(5))
+    h.runtime.resumeFromStop()
+    #expect(h.shownTime == "00:00:06")
+    #expect(h.backend.fullDraws == fullDraws + 2)
+    await h.clock.settle()
+    #expect(h.clock.sleeperCount == 1)
+  }
+
+  @Test func preStartCountdownTicksEachSecondThenRuns() async {
+    let h = Harness(precision: .s, countdown: 3, plain: true)
+    await h.press(" ")
+    #expect(h.backend.frame.lines[0].hasSuffix("3 "))
+    await h.clock.advance(by: .seconds(1))
+    #expect(h.backend.frame.lines[0].hasSuffix("2 "))
+    await h.clock.advance(by: .seconds(2))
+    #expect(h.backend.frame.lines[0].hasSuffix("RUNNING "))
+    #expect(h.shownTime == "00:00:00")
+    await h.clock.advance(by: .seconds(1))
+    #expect(h.shownTime == "00:00:01")
+  }
+
+  @Test func everyEventReachesTheJournalBeforeTheScreen() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    await h.clock.advance(by: .seconds(1))
+    await h.press("l")
+    await h.press(" ")
+    #expect(sink.events.map(\.0.kind) == [.start, .lap, .pause])
+    #expect(sink.events.map(\.0.at) == [origin, origin + .seconds(1), origin + .seconds(1)])
+  }
+
+  @Test func aFailingJournalShowsABannerKeepsTheEventsAndWritesThemOnceLater() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.press("l")
+    await h.press(" ")
+    #expect(sink.events.map(\.0.kind) == [.start])
+    #expect(h.runtime.pending.count == 2)
+    #expect(h.backend.frame.lines.contains { $0.contains("Cannot write the journal") })
+    sink.failing = false
+    await h.clock.advance(by: .seconds(2))  // the retry
+    #expect(sink.events.map(\.0.kind) == [.start, .lap, .pause])
+    #expect(h.runtime.pending.isEmpty)
+    #expect(!h.backend.frame.lines.contains { $0.contains("Cannot write the journal") })
+  }
+
+  @Test func onlyChangedCellsAreWritten() async {
+    let h = Harness(precision: .s, plain: true)
+    await h.press(" ")
+    let before = h.backend.cellsWritten
+    await h.clock.advance(by: .seconds(1))
+    // The time's last digit, the elapsed time's last digit and the running lap's digits.
+    #expect(h.backend.cellsWritten - before <= 6)
+  }
+}
