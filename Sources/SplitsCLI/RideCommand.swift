@@ -39,8 +39,11 @@ struct RideCommand: AsyncParsableCommand {
   @MainActor
   static func present(options: ViewOptions, precision: Precision, countdown: Int) async -> FullScreen.Outcome {
     let now = SystemClocks.now()
+    // JOURNAL: open the journal and the screen lock here, restore the current ride into
+    // `state.ride` (a restore note goes to `state.banner`), pass the journal as `sink:` and
+    // set `persistent: true`. Failures: exit 1 naming the file; lock held: exit 2.
     let state = RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: countdown, now: now.monotonic)
     let program = RideProgram(state: state, options: options, persistent: false)
-    return await FullScreen.run(program, options: options)
+    return await FullScreen.run(program, options: options, sink: nil)
   }
 }
