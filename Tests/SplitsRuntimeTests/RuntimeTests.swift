@@ -205,3 +205,32 @@ struct RuntimeTests {
     #expect(h.backend.cellsWritten - before <= 6)
   }
 }
+
+@MainActor
+@Suite("Long rides on a test clock", .serialized)
+struct LongRideTests {
+  @Test func thirtyDaysHourByHourWithoutDrift() async {
+    let h = Harness(precision: .cs)
+    await h.press(" ")
+    for hour in 1...(30 * 24) {
+      await h.clock.advance(by: .seconds(3600))
+      if hour == 99 { #expect(h.shownTime == "99:00:00.00") }
+    }
+    // 720 hours exactly: no tick was counted, every value was computed.
+    #expect(h.backend.frame.lines.contains { $0.contains("720:00:00.00") })
+    #expect(h.clock.sleeperCount == 1)
+  }
+
+  @Test func theScreenStaysTidyAtOneHundredAndOneThousandHours() async {
+    let h = Harness(precision: .cs, plain: false)
+    await h.press(" ")
+    await h.clock.advance(by: .seconds(100 * 3600))
+    // Big digits still fit 80 columns at 100 h: nine digits.
+    let big = h.backend.frame.lines[2...6].joined()
+    #expect(big.contains("█"))
+    #expect(h.backend.frame.lines[8].hasPrefix(" Elapsed 100:00:00   Paused 00:00:00   Laps 0"))
+    await h.clock.advance(by: .seconds(900 * 3600))
+    #expect(h.backend.frame.lines[8].hasPrefix(" Elapsed 1000:00:00   Paused 00:00:00   Laps 0"))
+    #expect(h.backend.frame.lines.allSatisfy { $0.count == 80 })
+  }
+}
