@@ -1,0 +1,61 @@
+import ArgumentParser
+import Foundation
+import SplitsCore
+import SplitsRender
+import SplitsRuntime
+import SplitsTerminal
+
+/// `splits countdown TARGET`: a full-screen countdown to a date, a time of day or a duration.
+struct CountdownCommand: AsyncParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "countdown",
+    abstract: "Count down to a date, a time of day or for a duration.",
+    discussion: """
+      TARGET is one of:
+        2026-12-31T23:59:59+09:00   date and time with an offset (or Z)
+        2026-12-31 18:00            local date and time (seconds optional; T or space)
+        2026-12-31                  the start of a local date
+        14:30, 14:30:15             the next time of day to come, today or tomorrow
+        90, 90s, 25m, 1h30m, 1d2h   a duration (a bare number is seconds)
+        1:30:00                     a duration as H:MM:SS (two-digit hours, as in 14:30:15,
+                                    are a time of day; 5:00 is five o'clock, 5m five minutes)
+      A date follows the wall clock; a duration follows the monotonic clock and can be paused
+      with space. Keys: space pause/resume (durations), ? help, q quit.
+      """)
+
+  @Argument(help: "What to count down to (see below).")
+  var target: String
+
+  @OptionGroup var display: DisplayOptions
+
+  @Flag(name: .customLong("no-bell"), help: "Do not ring the bell at zero.")
+  var noBell = false
+
+  @Flag(name: .customLong("exit"), help: "Quit at zero with status 0; quitting before zero exits 1.")
+  var exitAtZero = false
+
+  func run() async throws {
+    let options = display.resolved()
+    let now = SystemClocks.now()
+    let parsed: CountdownTarget
+    do {
+      parsed = try CountdownTarget.parse(target, nowWallMilliseconds: now.wallMilliseconds, timeZone: .current)
+    } catch {
+      printError(error.message(.of(options.language)))
+      throw ExitCode(ExitStatus.usage.rawValue)
+    }
+    let state = CountdownState(target: parsed, ringsBell: !noBell, exitsAtZero: exitAtZero, start: now)
+    let outcome = await Self.present(state: state, options: options)
+    if outcome.isError {
+      printError(outcome.message)
+    } else {
+      print(outcome.message)
+    }
+    if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
+  }
+
+  @MainActor
+  static func present(state: CountdownState, options: ViewOptions) async -> FullScreen.Outcome {
+    await FullScreen.run(CountdownProgram(state: state, options: options), options: options)
+  }
+}
