@@ -12,15 +12,18 @@ struct CountdownCommand: AsyncParsableCommand {
     abstract: "Count down to a date, a time of day or for a duration.",
     discussion: """
       TARGET is one of:
-        2026-12-31T23:59:59+09:00   date and time with an offset (or Z)
-        2026-12-31 18:00            local date and time (seconds optional; T or space)
+        2026-12-31T23:59:59+09:00   a date and time with an offset (or Z)
+        2026-12-31 18:00            a local date and time (also T, seconds)
         2026-12-31                  the start of a local date
-        14:30, 14:30:15             the next time of day to come, today or tomorrow
+        14:30, 14:30:15             the next time of day to come
         90, 90s, 25m, 1h30m, 1d2h   a duration (a bare number is seconds)
-        1:30:00                     a duration as H:MM:SS (two-digit hours, as in 14:30:15,
-                                    are a time of day; 5:00 is five o'clock, 5m five minutes)
-      A date follows the wall clock; a duration follows the monotonic clock and can be paused
-      with space. Keys: space pause/resume (durations), ? help, q quit.
+        1:30:00                     a duration as H:MM:SS
+      Two-digit hours are a time of day: 14:30:15 is a time, 1:30:00 a
+      duration; 5:00 is five o'clock, 5m five minutes.
+
+      A date follows the wall clock; a duration follows the monotonic clock
+      and can be paused with space. Keys: space pause or resume (durations),
+      ? help, q quit.
       """)
 
   @Argument(help: "What to count down to (see below).")
