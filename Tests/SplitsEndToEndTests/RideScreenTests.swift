@@ -1,0 +1,95 @@
+import Testing
+
+/// The ride screen of the real `splits` in a real terminal (tmux): keys, states, laps, the
+/// pre-start countdown and the summary after quitting. Contract: product.md, issue 2.
+@Suite("Ride screen, end to end", .timeLimit(.minutes(1)))
+struct RideScreenTests {
+  @Test("space starts, l records laps, space pauses and resumes, q quits with a summary")
+  func startLapsPauseResumeQuit() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY at zero") { $0.state == "READY" && $0.movingTime == .zero }
+
+    try tmux.send(keys: "Space")
+    let started = try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" && $0.movingTime != nil }
+    let first = try #require(started.movingTime)
+    try await tmux.waitFor("the moving time to move") { ($0.movingTime ?? .zero) > first }
+
+    try tmux.send(keys: "l")
+    try await tmux.waitFor("lap row 1") { $0.lapNumbers == [1] }
+    try tmux.send(keys: "l")
+    try await tmux.waitFor("lap rows 2 and 1, newest first") { $0.lapNumbers == [2, 1] }
+
+    try tmux.send(keys: "Space")
+    let paused = try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    let pausedAt = try #require(paused.movingTime)
+    try await Task.sleep(for: .milliseconds(300))
+    let later = try tmux.capture()
+    #expect(later.state == "PAUSED")
+    #expect(later.movingTime == pausedAt, "the time stands still while paused:\n\(later)")
+    #expect(later.lapNumbers == [2, 1])
+
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING again, the time moving on") {
+      $0.state == "RUNNING" && ($0.movingTime ?? .zero) > pausedAt
+    }
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let after = try await tmux.waitForPrompt()
+    // On the normal screen: the command line, one summary line, the prompt.
+    let summary = after.nonEmptyLines.filter { !ClockText.all(in: $0).isEmpty }
+    #expect(summary.count == 1, "one summary line:\n\(after)")
+    let line = try #require(summary.first)
+    #expect(line.contains("2 laps"), "the summary names the laps: \(line)")
+    let moving = try #require(ClockText.all(in: line).first).duration
+    #expect(moving > pausedAt, "the summary has the moving time: \(line)")
+  }
+
+  @Test("--countdown 3 shows 3, 2, 1, then RUNNING from zero")
+  func countdownThenRunning() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain --countdown 3")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+
+    try tmux.send(keys: "Space")
+    var steps: [Int] = []
+    let running = try await tmux.waitFor("RUNNING after the countdown") { screen in
+      if let step = screen.countdownStep, steps.last != step { steps.append(step) }
+      return screen.state == "RUNNING"
+    }
+    #expect(steps == [3, 2, 1], "the countdown steps seen, in order")
+    // The ride's clock starts when the countdown ends, not when space was pressed.
+    let moving = try #require(running.movingTime)
+    #expect(moving < .seconds(3), "moving time right after the countdown:\n\(running)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  @Test("Esc during the countdown cancels it back to READY")
+  func escapeCancelsCountdown() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain --countdown 3")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+
+    let clock = ContinuousClock()
+    let pressed = clock.now
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("the countdown") { $0.countdownStep != nil }
+    try tmux.send(keys: "Escape")
+    try await tmux.waitFor("READY after Esc") { $0.state == "READY" }
+
+    // Past the instant the countdown would have ended: still READY, still zero.
+    try await Task.sleep(until: pressed + .milliseconds(3500), clock: clock)
+    let later = try tmux.capture()
+    #expect(later.state == "READY", "still READY after the countdown's end:\n\(later)")
+    #expect(later.movingTime == .zero, "nothing ran:\n\(later)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}
