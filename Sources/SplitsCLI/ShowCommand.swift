@@ -1,0 +1,49 @@
+import ArgumentParser
+import Foundation
+import SplitsCore
+import SplitsStore
+
+/// `splits show RIDE`: one ride with its laps.
+struct ShowCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "show",
+    abstract: "One ride with its laps (--json too).")
+
+  @OptionGroup var data: DataOptions
+
+  @Argument(help: ArgumentHelp("A ride number (see splits history), or `last`.", valueName: "ride"))
+  var ride: String
+
+  @Flag(help: "Print JSON: the ride's times and laps, as splits export --format json writes each ride.")
+  var json = false
+
+  @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  var lang: Language?
+
+  func validate() throws {
+    guard ride == "last" || (Int(ride).map { $0 >= 1 } ?? false) else {
+      throw ValidationError("RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'.")
+    }
+  }
+
+  func run() throws {
+    let directory = data.directory()
+    let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let found: RestoredRide? = try withJournalErrors {
+      guard let reader = try JournalReader.open(dataDirectory: directory) else { return nil }
+      let now = BootClock.now()
+      if let number = Int(ride) { return try reader.ride(number: number, now: now) }
+      return try reader.rides(now: now).first
+    }
+    guard let found else {
+      printError(ride == "last" ? strings.noRides : strings.fill(strings.noSuchRideFormat, ride))
+      throw ExitCode(2)
+    }
+    let figures = RideFigures(found)
+    if json {
+      print(Export.rideJSON(figures))
+    } else {
+      print(HistoryReport.show(figures, strings: strings), terminator: "")
+    }
+  }
+}

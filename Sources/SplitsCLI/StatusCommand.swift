@@ -1,0 +1,55 @@
+import ArgumentParser
+import Foundation
+import SplitsCore
+import SplitsStore
+
+/// `splits status`: the current ride in one line, for a shell prompt or a status bar.
+/// Read-only and fast: no lock, no migration, no terminal.
+struct StatusCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "status",
+    abstract: "The current ride in one line (or --json); no terminal needed.",
+    discussion: """
+      Prints `▶ 00:42:10 · lap 4` while running, `⏸ …` while paused. The state is none when no \
+      ride was ever recorded, ready when no ride is open.
+
+      --format placeholders: \
+      \(StatusReport.placeholders.map { "{\($0.name)} \($0.meaning)" }.joined(separator: "; ")). \
+      Write {{ and }} for literal braces. Example: --format '{icon} {moving} lap {lap}'
+      """)
+
+  @OptionGroup var data: DataOptions
+
+  @Flag(help: "Print JSON: state, ride, started_at, moving_ms, elapsed_ms, paused_ms, laps.")
+  var json = false
+
+  @Option(help: ArgumentHelp("The line to print, with {placeholders} (see below).", valueName: "template"))
+  var format: String?
+
+  @Option(help: "Precision of the times in the line: s, ds (tenths) or cs (hundredths).")
+  var precision: Precision = .s
+
+  @Option(help: "Language of the line: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  var lang: Language?
+
+  func validate() throws {
+    if json && format != nil { throw ValidationError("Use either --json or --format, not both.") }
+    if let format {
+      do { try StatusReport.validate(format: format) } catch let error as StatusReport.FormatError {
+        throw ValidationError(error.description)
+      }
+    }
+  }
+
+  func run() throws {
+    let directory = data.directory()
+    let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let output: String = try withJournalErrors {
+      let reader = try JournalReader.open(dataDirectory: directory)
+      let ride = try reader?.currentRide(now: BootClock.now())
+      if json { return StatusReport.json(ride) }
+      return try StatusReport.line(ride, format: format, precision: precision, strings: strings)
+    }
+    print(output)
+  }
+}

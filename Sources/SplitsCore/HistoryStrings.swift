@@ -1,0 +1,143 @@
+/// Every label and message of `splits status`, `history`, `show` and `export`, in each
+/// language. One stored property per text, so a text missing in one language does not
+/// compile. Machine formats (JSON, CSV, TCX, `status --json`) are never translated.
+public struct HistoryStrings: Sendable {
+  // `status` one-liners
+  /// `%@` is the lap number, as in `▶ 00:42:10 · lap 4`.
+  public let statusLapFormat: String
+  public let statusReady: String
+  public let statusNone: String
+  /// `%@` is the countdown step, as in `… 3`.
+  public let statusCountdownFormat: String
+  // Table headers
+  public let rideHeader: String
+  public let dateHeader: String
+  public let movingHeader: String
+  public let elapsedHeader: String
+  public let pausedHeader: String
+  public let lapsHeader: String
+  public let bestLapHeader: String
+  public let lapHeader: String
+  public let lapTimeHeader: String
+  public let splitHeader: String
+  public let differenceHeader: String
+  // `show`
+  /// `%@` is the ride number.
+  public let rideTitleFormat: String
+  public let stateRunning: String
+  public let statePaused: String
+  public let stateReady: String
+  public let stateCountdown: String
+  public let stateFinished: String
+  public let finishRow: String
+  public let noLaps: String
+  /// Under a restored ride whose wall clock went backwards across a reboot.
+  public let wallClockWentBackwards: String
+  // Messages
+  public let noRides: String
+  /// `%@` is the ride number.
+  public let noSuchRideFormat: String
+  /// `%@` is the ride number.
+  public let notFinishedFormat: String
+  public let noFinishedRide: String
+  /// `%@` is the file.
+  public let fileExistsFormat: String
+  /// `%@` is the file.
+  public let exportedFormat: String
+
+  public static func of(_ language: Language) -> HistoryStrings {
+    switch language {
+    case .en: english
+    case .ko: korean
+    }
+  }
+
+  public func state(_ state: RideFigures.State) -> String {
+    switch state {
+    case .ready: stateReady
+    case .countdown: stateCountdown
+    case .running: stateRunning
+    case .paused: statePaused
+    case .finished: stateFinished
+    }
+  }
+
+  public static let english = HistoryStrings(
+    statusLapFormat: "lap %@",
+    statusReady: "ready",
+    statusNone: "no ride",
+    statusCountdownFormat: "starts in %@",
+    rideHeader: "Ride",
+    dateHeader: "Date",
+    movingHeader: "Moving",
+    elapsedHeader: "Elapsed",
+    pausedHeader: "Paused",
+    lapsHeader: "Laps",
+    bestLapHeader: "Best lap",
+    lapHeader: "Lap",
+    lapTimeHeader: "Lap time",
+    splitHeader: "Split",
+    differenceHeader: "Diff",
+    rideTitleFormat: "Ride %@",
+    stateRunning: "running",
+    statePaused: "paused",
+    stateReady: "ready",
+    stateCountdown: "counting down",
+    stateFinished: "finished",
+    finishRow: "to finish",
+    noLaps: "No laps.",
+    wallClockWentBackwards: "The wall clock went backwards across a restart; that stretch was counted as zero.",
+    noRides: "No rides yet: run splits and press space to start one.",
+    noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
+    notFinishedFormat: "Ride %@ is not finished yet: pause it with space, then finish it with r.",
+    noFinishedRide: "There is no finished ride yet: finish a ride with r (while paused) first.",
+    fileExistsFormat: "%@ already exists: pass --force to replace it, or choose another file with -o.",
+    exportedFormat: "Wrote %@"
+  )
+
+  public static let korean = HistoryStrings(
+    statusLapFormat: "랩 %@",
+    statusReady: "준비",
+    statusNone: "라이드 없음",
+    statusCountdownFormat: "%@초 후 시작",
+    rideHeader: "라이드",
+    dateHeader: "날짜",
+    movingHeader: "주행",
+    elapsedHeader: "경과",
+    pausedHeader: "정지",
+    lapsHeader: "랩",
+    bestLapHeader: "최고 랩",
+    lapHeader: "랩",
+    lapTimeHeader: "랩 타임",
+    splitHeader: "스플릿",
+    differenceHeader: "차이",
+    rideTitleFormat: "라이드 %@",
+    stateRunning: "주행 중",
+    statePaused: "일시정지",
+    stateReady: "준비",
+    stateCountdown: "카운트다운",
+    stateFinished: "완료",
+    finishRow: "완료까지",
+    noLaps: "랩이 없습니다.",
+    wallClockWentBackwards: "재시작 사이에 시계가 거꾸로 갔습니다; 그 구간은 0으로 셌습니다.",
+    noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
+    noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
+    notFinishedFormat: "라이드 %@ 은(는) 아직 완료되지 않았습니다: space 로 일시정지한 뒤 r 로 완료하세요.",
+    noFinishedRide: "완료된 라이드가 아직 없습니다: 먼저 일시정지 중에 r 로 라이드를 완료하세요.",
+    fileExistsFormat: "%@ 이(가) 이미 있습니다: 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요.",
+    exportedFormat: "%@ 에 썼습니다"
+  )
+
+  /// Replaces each `%@` in order.
+  public func fill(_ format: String, _ values: String...) -> String {
+    var out = ""
+    var rest = Substring(format)
+    var iterator = values.makeIterator()
+    while let range = rest.firstRange(of: "%@") {
+      out += rest[..<range.lowerBound]
+      out += iterator.next() ?? ""
+      rest = rest[range.upperBound...]
+    }
+    return out + rest
+  }
+}

@@ -1,0 +1,156 @@
+import SplitsCore
+
+/// The export formats. Each takes finished rides (oldest first is the usual order) and
+/// returns the whole file as text.
+public enum ExportFormat: String, CaseIterable, Sendable {
+  case csv, json, tcx
+
+  /// The format a file name's extension names, if any.
+  public static func from(fileName: String) -> ExportFormat? {
+    guard let dot = fileName.lastIndex(of: ".") else { return nil }
+    return ExportFormat(rawValue: fileName[fileName.index(after: dot)...].lowercased())
+  }
+
+  public func render(_ rides: [RideFigures]) -> String {
+    switch self {
+    case .csv: Export.csv(rides)
+    case .json: Export.json(rides)
+    case .tcx: Export.tcx(rides)
+    }
+  }
+}
+
+public enum Export {
+  // MARK: CSV
+
+  /// The CSV header: one row per lap of every ride, the stretch after the last `l` included
+  /// (`ended_by` = `finish`), so each ride's `lap_ms` add up to its `moving_ms`.
+  public static let csvHeader = [
+    "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
+    "lap_start_elapsed_ms", "ended_by",
+  ]
+
+  /// RFC 4180: CRLF line ends, a header, fields quoted when they hold a comma, quote or
+  /// line break.
+  public static func csv(_ rides: [RideFigures]) -> String {
+    var lines = [csvHeader.map(csvField).joined(separator: ",")]
+    for ride in rides {
+      let segments = ride.segments
+      for (index, lap) in segments.enumerated() {
+        let endedBy = index < ride.laps.count ? "lap" : "finish"
+        let fields = [
+          String(ride.number), ride.startedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? "",
+          ride.finishedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? "",
+          String(ride.movingMilliseconds), String(ride.elapsedMilliseconds), String(ride.pausedMilliseconds),
+          String(lap.number), String(lap.lapMilliseconds), String(lap.splitMilliseconds),
+          String(lap.startElapsedMilliseconds), endedBy,
+        ]
+        lines.append(fields.map(csvField).joined(separator: ","))
+      }
+    }
+    return lines.joined(separator: "\r\n") + "\r\n"
+  }
+
+  static func csvField(_ value: String) -> String {
+    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+    return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+  }
+
+  // MARK: JSON
+
+  /// `{"rides": [ride, …]}`, each ride as `rideJSON` writes it.
+  public static func json(_ rides: [RideFigures]) -> String {
+    "{\"rides\": [" + (rides.isEmpty ? "" : "\n  " + rides.map(rideJSON).joined(separator: ",\n  ") + "\n")
+      + "]}\n"
+  }
+
+  /// One ride: the fields of `status --json` (state, ride, started_at, the three times, the
+  /// recorded laps) and `finished_at`, `started_at_ms`, `finished_at_ms` and
+  /// `final_stretch` (the stretch after the last lap, or null).
+  public static func rideJSON(_ ride: RideFigures) -> String {
+    JSONText.object([
+      ("state", JSONText.string(ride.state.rawValue)),
+      ("ride", String(ride.number)),
+      ("started_at", JSONText.optional(ride.startedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
+      ("finished_at", JSONText.optional(ride.finishedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
+      ("started_at_ms", JSONText.optional(ride.startedAtWallMilliseconds.map { String($0) })),
+      ("finished_at_ms", JSONText.optional(ride.finishedAtWallMilliseconds.map { String($0) })),
+      ("moving_ms", String(ride.movingMilliseconds)),
+      ("elapsed_ms", String(ride.elapsedMilliseconds)),
+      ("paused_ms", String(ride.pausedMilliseconds)),
+      ("laps", JSONText.array(ride.laps.map(lapJSON))),
+      ("final_stretch", JSONText.optional(ride.finalStretch.map(lapJSON))),
+    ])
+  }
+
+  static func lapJSON(_ lap: RideFigures.Lap) -> String {
+    JSONText.object([
+      ("number", String(lap.number)), ("lap_ms", String(lap.lapMilliseconds)),
+      ("split_ms", String(lap.splitMilliseconds)),
+    ])
+  }
+
+  // MARK: TCX
+
+  public static let tcxNamespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+
+  /// Garmin Training Center (TCX) v2: one `Activity` (`Sport="Biking"`) per ride, one `Lap`
+  /// per lap (the stretch after the last `l` included), each started by hand
+  /// (`TriggerMethod` Manual) and `Active`, with its moving time; no distance, no
+  /// calories, no track (a trainer ride without sensors). `Id` is the ride's start time.
+  public static func tcx(_ rides: [RideFigures]) -> String {
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <TrainingCenterDatabase xmlns="\(tcxNamespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+      xsi:schemaLocation="\(tcxNamespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
+
+      """
+    var usedIds = Set<Int64>()
+    out += "  <Activities>\n"
+    for ride in rides {
+      guard let start = ride.startedAtWallMilliseconds else { continue }
+      // Activity ids must be unique in a file; two rides started in the same millisecond
+      // (only possible after a clock change) get ids a millisecond apart.
+      var id = start
+      while usedIds.contains(id) { id += 1 }
+      usedIds.insert(id)
+      out += "    <Activity Sport=\"Biking\">\n"
+      out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
+      for lap in ride.segments {
+        let lapStart = WallTime.iso8601(start + lap.startElapsedMilliseconds, milliseconds: true)
+        out += "      <Lap StartTime=\"\(lapStart)\">\n"
+        out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
+        out += "        <DistanceMeters>0</DistanceMeters>\n"
+        out += "        <Calories>0</Calories>\n"
+        out += "        <Intensity>Active</Intensity>\n"
+        out += "        <TriggerMethod>Manual</TriggerMethod>\n"
+        out += "      </Lap>\n"
+      }
+      out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"
+      out += "    </Activity>\n"
+    }
+    out += "  </Activities>\n</TrainingCenterDatabase>\n"
+    return out
+  }
+
+  /// `1234.567` from 1234567 ms.
+  static func seconds(_ milliseconds: Int64) -> String {
+    let ms = max(0, milliseconds)
+    let fraction = ms % 1000
+    return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + WallTime.pad(fraction, 3)
+  }
+
+  static func xmlEscape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}

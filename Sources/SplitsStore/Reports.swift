@@ -1,0 +1,252 @@
+import Foundation
+import SplitsCore
+
+/// What `splits status` prints.
+public enum StatusReport {
+  /// The placeholders `--format` knows, each with what it stands for.
+  public static let placeholders: [(name: String, meaning: String)] = [
+    ("icon", "▶ running, ⏸ paused, … counting down, ■ ready or none"),
+    ("state", "none, ready, countdown, running or paused"),
+    ("ride", "the ride number (empty for none)"),
+    ("moving", "moving time, HH:MM:SS at --precision"),
+    ("elapsed", "time since the start, pauses included"),
+    ("paused", "time spent paused"),
+    ("moving_ms", "moving time in milliseconds"),
+    ("elapsed_ms", "elapsed time in milliseconds"),
+    ("paused_ms", "paused time in milliseconds"),
+    ("laps", "laps recorded"),
+    ("lap", "the lap in progress (laps + 1)"),
+    ("last_lap", "the last recorded lap's time (empty before the first)"),
+    ("countdown", "the pre-start countdown's number (empty otherwise)"),
+    ("started_at", "the start, ISO 8601 UTC (empty before the start)"),
+  ]
+
+  /// The state `status` reports: none when no ride was ever recorded.
+  public static func state(_ ride: RestoredRide?) -> String {
+    guard let ride else { return "none" }
+    return ride.phase.rawValue
+  }
+
+  /// `{"state": "running", "ride": 12, "started_at": "…", "moving_ms": …, "elapsed_ms": …,
+  /// "paused_ms": …, "laps": [{"number": 1, "lap_ms": …, "split_ms": …}]}`: the keys of
+  /// product.md, in its order, always all present (`ride` and `started_at` may be null).
+  public static func json(_ ride: RestoredRide?) -> String {
+    let figures = ride.map(RideFigures.init)
+    return JSONText.object([
+      ("state", JSONText.string(state(ride))),
+      ("ride", JSONText.optional(figures.map { String($0.number) })),
+      ("started_at", JSONText.optional(figures?.startedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
+      ("moving_ms", String(figures?.movingMilliseconds ?? 0)),
+      ("elapsed_ms", String(figures?.elapsedMilliseconds ?? 0)),
+      ("paused_ms", String(figures?.pausedMilliseconds ?? 0)),
+      ("laps", JSONText.array((figures?.laps ?? []).map(Export.lapJSON))),
+    ])
+  }
+
+  /// The default one-line format for each state.
+  public static func defaultFormat(_ ride: RestoredRide?, strings: HistoryStrings) -> String {
+    switch ride?.phase {
+    case nil: "{icon} " + strings.statusNone
+    case .ready: "{icon} " + strings.statusReady
+    case .countdown: "{icon} " + strings.fill(strings.statusCountdownFormat, "{countdown}")
+    case .running, .paused: "{icon} {moving} · " + strings.fill(strings.statusLapFormat, "{lap}")
+    }
+  }
+
+  public enum FormatError: Error, Equatable, CustomStringConvertible {
+    case unknownPlaceholder(String)
+    case unclosedBrace
+
+    public var description: String {
+      let known = StatusReport.placeholders.map { "{\($0.name)}" }.joined(separator: " ")
+      switch self {
+      case .unknownPlaceholder(let name):
+        return "--format: unknown placeholder {\(name)}; known: \(known) (write {{ and }} for braces)"
+      case .unclosedBrace:
+        return "--format: a { is not closed; known placeholders: \(known) (write {{ and }} for braces)"
+      }
+    }
+  }
+
+  /// Checks a `--format` template without filling it.
+  public static func validate(format: String) throws {
+    _ = try fill(format, values: [:], check: true)
+  }
+
+  /// The line for `ride` (nil: none) by `format` (nil: the default for its state).
+  public static func line(
+    _ ride: RestoredRide?, format: String?, precision: Precision, strings: HistoryStrings
+  ) throws -> String {
+    let figures = ride.map(RideFigures.init)
+    let phase = ride?.phase
+    var values: [String: String] = [:]
+    values["icon"] =
+      switch phase {
+      case .running: "▶"
+      case .paused: "⏸"
+      case .countdown: "…"
+      case .ready, nil: "■"
+      }
+    values["state"] = state(ride)
+    values["ride"] = figures.map { String($0.number) } ?? ""
+    values["moving"] = TimeFormat.clock(ride?.moving ?? .zero, precision: precision)
+    values["elapsed"] = TimeFormat.clock(ride?.elapsed ?? .zero, precision: precision)
+    values["paused"] = TimeFormat.clock(.milliseconds(figures?.pausedMilliseconds ?? 0), precision: precision)
+    values["moving_ms"] = String(figures?.movingMilliseconds ?? 0)
+    values["elapsed_ms"] = String(figures?.elapsedMilliseconds ?? 0)
+    values["paused_ms"] = String(figures?.pausedMilliseconds ?? 0)
+    values["laps"] = String(figures?.laps.count ?? 0)
+    values["lap"] = String((figures?.laps.count ?? 0) + 1)
+    values["last_lap"] =
+      figures?.laps.last.map { TimeFormat.clock(.milliseconds($0.lapMilliseconds), precision: precision) } ?? ""
+    if let ride, let countdown = ride.ride.countdown, ride.phase == .countdown {
+      values["countdown"] = String(countdown.step(at: ride.at))
+    } else {
+      values["countdown"] = ""
+    }
+    values["started_at"] = figures?.startedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? ""
+    return try fill(format ?? defaultFormat(ride, strings: strings), values: values, check: false)
+  }
+
+  static func fill(_ format: String, values: [String: String], check: Bool) throws -> String {
+    let known = Set(placeholders.map(\.name))
+    var out = ""
+    var index = format.startIndex
+    while index < format.endIndex {
+      let c = format[index]
+      let next = format.index(after: index)
+      if c == "{" {
+        if next < format.endIndex, format[next] == "{" {
+          out.append("{")
+          index = format.index(after: next)
+          continue
+        }
+        guard let close = format[next...].firstIndex(of: "}") else { throw FormatError.unclosedBrace }
+        let name = String(format[next..<close])
+        guard known.contains(name) else { throw FormatError.unknownPlaceholder(name) }
+        if !check { out += values[name] ?? "" }
+        index = format.index(after: close)
+      } else if c == "}", next < format.endIndex, format[next] == "}" {
+        out.append("}")
+        index = format.index(after: next)
+      } else {
+        out.append(c)
+        index = next
+      }
+    }
+    return out
+  }
+}
+
+/// What `splits history` and `splits show` print.
+public enum HistoryReport {
+  /// The table of rides, newest first as given: ride, date, moving, elapsed, laps, best lap.
+  /// A ride still open is marked with ▶ (running) or ⏸ (paused) after its number.
+  public static func table(_ rides: [RideFigures], strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
+    let header = [
+      strings.rideHeader, strings.dateHeader, strings.movingHeader, strings.elapsedHeader, strings.lapsHeader,
+      strings.bestLapHeader,
+    ]
+    var rows: [[String]] = []
+    for ride in rides {
+      let mark =
+        switch ride.state {
+        case .running: " ▶"
+        case .paused: " ⏸"
+        case .countdown: " …"
+        case .ready, .finished: ""
+        }
+      rows.append([
+        String(ride.number) + mark,
+        ride.startedAtWallMilliseconds.map { WallTime.localDateTime($0, timeZone: timeZone) } ?? "",
+        clock(ride.movingMilliseconds), clock(ride.elapsedMilliseconds), String(ride.laps.count),
+        ride.bestLapMilliseconds.map(clock) ?? "",
+      ])
+    }
+    return layout(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5])
+  }
+
+  /// `[{"ride": 12, "state": "finished", "started_at": …, "finished_at": …, "moving_ms": …,
+  /// "elapsed_ms": …, "paused_ms": …, "lap_count": 4, "best_lap_ms": …}, …]`.
+  public static func json(_ rides: [RideFigures]) -> String {
+    let items = rides.map { ride in
+      JSONText.object([
+        ("ride", String(ride.number)),
+        ("state", JSONText.string(ride.state.rawValue)),
+        ("started_at", JSONText.optional(ride.startedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
+        ("finished_at", JSONText.optional(ride.finishedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
+        ("moving_ms", String(ride.movingMilliseconds)),
+        ("elapsed_ms", String(ride.elapsedMilliseconds)),
+        ("paused_ms", String(ride.pausedMilliseconds)),
+        ("lap_count", String(ride.laps.count)),
+        ("best_lap_ms", JSONText.optional(ride.bestLapMilliseconds.map { String($0) })),
+      ])
+    }
+    return items.isEmpty ? "[]\n" : "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
+  }
+
+  /// One ride: a title line, its totals, then the laps (oldest first, best ▲ and worst ▼)
+  /// and the stretch from the last lap to the finish (or to now).
+  public static func show(_ ride: RideFigures, strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
+    var lines: [String] = []
+    var title = strings.fill(strings.rideTitleFormat, String(ride.number)) + " · " + strings.state(ride.state)
+    if let start = ride.startedAtWallMilliseconds {
+      title += " · " + WallTime.localDateTime(start, timeZone: timeZone)
+    }
+    lines.append(title)
+    lines.append(
+      "\(strings.movingHeader) \(clock(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
+        + "\(clock(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(clock(ride.pausedMilliseconds))")
+    if ride.wallClockWentBackwards { lines.append(strings.wallClockWentBackwards) }
+    lines.append("")
+    if ride.laps.isEmpty {
+      lines.append(strings.noLaps)
+      return lines.joined(separator: "\n") + "\n"
+    }
+    let rows = LapTable.rows(splits: ride.laps.map { .milliseconds($0.splitMilliseconds) }, precision: .cs)
+    var table: [[String]] = rows.map { row in
+      let mark =
+        switch row.mark {
+        case .best: "▲"
+        case .worst: "▼"
+        case nil: ""
+        }
+      return [
+        String(row.number), TimeFormat.clock(row.lap, precision: .cs), TimeFormat.clock(row.split, precision: .cs),
+        row.difference.map { TimeFormat.signedDifference($0, precision: .cs) } ?? "", mark,
+      ]
+    }
+    if let stretch = ride.finalStretch {
+      table.append([
+        strings.finishRow, clock(stretch.lapMilliseconds), clock(stretch.splitMilliseconds), "", "",
+      ])
+    }
+    let header = [strings.lapHeader, strings.lapTimeHeader, strings.splitHeader, strings.differenceHeader, ""]
+    lines.append(String(layout(header: header, rows: table, rightAligned: [0, 1, 2, 3]).dropLast()))
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// `HH:MM:SS.cc` of whole milliseconds.
+  static func clock(_ milliseconds: Int64) -> String {
+    TimeFormat.clock(.milliseconds(milliseconds), precision: .cs)
+  }
+
+  /// Columns two spaces apart, measured in terminal columns (Hangul is two wide).
+  static func layout(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
+    var widths = header.map { TextWidth.columns($0) }
+    for row in rows {
+      for (i, cell) in row.enumerated() { widths[i] = max(widths[i], TextWidth.columns(cell)) }
+    }
+    func format(_ row: [String]) -> String {
+      var cells: [String] = []
+      for (i, cell) in row.enumerated() {
+        cells.append(
+          rightAligned.contains(i) ? TextWidth.leftPadded(cell, to: widths[i]) : TextWidth.padded(cell, to: widths[i]))
+      }
+      var line = cells.joined(separator: "  ")
+      while line.hasSuffix(" ") { line.removeLast() }
+      return line
+    }
+    return ([format(header)] + rows.map(format)).joined(separator: "\n") + "\n"
+  }
+}

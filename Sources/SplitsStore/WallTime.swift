@@ -1,0 +1,85 @@
+import Foundation
+
+/// Wall-clock times (ms since 1970 UTC) as text.
+public enum WallTime {
+  /// `2026-11-22T03:00:00Z`; with `milliseconds`, `2026-11-22T03:00:00.123Z`.
+  public static func iso8601(_ wallMilliseconds: Int64, milliseconds: Bool = false) -> String {
+    let (days, msOfDay) = floorDivide(wallMilliseconds, 86_400_000)
+    let (y, m, d) = civil(fromDays: days)
+    var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T" + timeOfDay(msOfDay, seconds: true)
+    if milliseconds { text += "." + pad(msOfDay % 1000, 3) }
+    return text + "Z"
+  }
+
+  /// `2026-11-22 12:00` in the local time zone (`TZ`, else `/etc/localtime`).
+  public static func localDateTime(_ wallMilliseconds: Int64, timeZone: TimeZone = .current) -> String {
+    let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallMilliseconds) / 1000)))
+    let local = wallMilliseconds + offset * 1000
+    let (days, msOfDay) = floorDivide(local, 86_400_000)
+    let (y, m, d) = civil(fromDays: days)
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) " + timeOfDay(msOfDay, seconds: false)
+  }
+
+  static func timeOfDay(_ msOfDay: Int64, seconds: Bool) -> String {
+    let s = msOfDay / 1000
+    let text = pad(s / 3600, 2) + ":" + pad((s / 60) % 60, 2)
+    return seconds ? text + ":" + pad(s % 60, 2) : text
+  }
+
+  static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
+    let q = a / b
+    let r = a % b
+    return r < 0 ? (q - 1, r + b) : (q, r)
+  }
+
+  /// Year, month, day of a day count since 1970-01-01 (proleptic Gregorian; H. Hinnant's
+  /// `civil_from_days`).
+  static func civil(fromDays days: Int64) -> (Int64, Int64, Int64) {
+    let z = days + 719_468
+    let era = (z >= 0 ? z : z - 146_096) / 146_097
+    let doe = z - era * 146_097
+    let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+    let mp = (5 * doy + 2) / 153
+    let d = doy - (153 * mp + 2) / 5 + 1
+    let m = mp < 10 ? mp + 3 : mp - 9
+    return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+  }
+
+  static func pad(_ value: Int64, _ width: Int) -> String {
+    let digits = String(value)
+    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
+  }
+}
+
+/// A small JSON writer: the key order is the order written, which `status --json` promises.
+struct JSONText {
+  private(set) var text = ""
+
+  static func string(_ value: String) -> String {
+    var out = "\""
+    for scalar in value.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case _ where scalar.value < 0x20:
+        let hex = String(scalar.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  /// `{"a": 1, "b": "x"}` from already-encoded values, in order.
+  static func object(_ members: [(String, String)]) -> String {
+    "{" + members.map { string($0.0) + ": " + $0.1 }.joined(separator: ", ") + "}"
+  }
+
+  static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
+
+  static func optional(_ value: String?) -> String { value ?? "null" }
+}

@@ -1,0 +1,290 @@
+import Testing
+
+@testable import SplitsCore
+
+/// Milliseconds as an instant of the boot clock.
+private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
+
+private let bootA = "a1a1a1a1-0000-4000-8000-00000000000a"
+private let bootB = "b2b2b2b2-0000-4000-8000-00000000000b"
+/// 2026-11-22T03:00:00Z
+private let wall0: Int64 = 1_795_316_400_000
+
+/// A stored event written at boot-clock `at` (ms) on `boot`, when the wall clock read
+/// `wall0 + at + wallShift`.
+private func stored(
+  _ kind: RideEvent.Kind, _ at: Int64, boot: String = bootA, wallShift: Int64 = 0, steps: Int = 0
+) -> StoredEvent {
+  StoredEvent(
+    kind, wallMilliseconds: wall0 + at + wallShift, bootID: boot, boottimeNanoseconds: at * 1_000_000,
+    countdownSteps: steps)
+}
+
+/// A deterministic generator (SplitMix64), so a failing sequence can be replayed.
+private struct SplitMix: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+@Suite("Restore: a ride rebuilt from the journal, on the same boot and across a reboot")
+struct RestoreTests {
+  // A ride: start at 10 s, lap at 70 s, pause at 100 s, resume at 160 s, lap at 200 s.
+  let ride: [StoredEvent] = [
+    stored(.start, 10_000), stored(.lap, 70_000), stored(.pause, 100_000), stored(.resume, 160_000),
+    stored(.lap, 200_000),
+  ]
+
+  @Test func sameBootRestoresExactly() {
+    let now = Now(monotonic: ms(250_000), wallMilliseconds: wall0 + 250_000)
+    let restored = Restore.ride(number: 3, events: ride, bootID: bootA, now: now)
+    #expect(restored.phase == .running)
+    #expect(restored.ride.number == 3)
+    #expect(restored.moving == .seconds(180))
+    #expect(restored.elapsed == .seconds(240))
+    #expect(restored.paused == .seconds(60))
+    #expect(restored.ride.splits == [.seconds(60), .seconds(130)])
+    #expect(restored.lapElapsed == [.seconds(60), .seconds(190)])
+    #expect(restored.startedAtWallMilliseconds == wall0 + 10_000)
+    #expect(!restored.crossedBoot)
+    #expect(!restored.wallClockWentBackwards)
+    #expect(!restored.isFinished)
+    // Exactly what folding the same events in memory gives.
+    let direct = Ride.fold(restored.events, number: 3, now: now.monotonic)
+    #expect(restored.ride == direct)
+  }
+
+  @Test(arguments: [Int64(3_600_000), -3_600_000])
+  func sameBootIgnoresAWallClockMovedByAnHour(shift: Int64) {
+    // The program quit after the second lap; the wall clock was then moved by an hour; the
+    // program opens again 50 s later. The boot clock says what really passed.
+    let moved = ride.map { event -> StoredEvent in
+      var event = event
+      if event.kind == .lap && event.boottimeNanoseconds == 200_000 * 1_000_000 { event.wallMilliseconds += shift }
+      return event
+    }
+    let now = Now(monotonic: ms(250_000), wallMilliseconds: wall0 + 250_000 + shift)
+    let restored = Restore.ride(number: 1, events: moved, bootID: bootA, now: now)
+    #expect(restored.moving == .seconds(180))
+    #expect(restored.elapsed == .seconds(240))
+    #expect(restored.paused == .seconds(60))
+    #expect(!restored.wallClockWentBackwards)
+  }
+
+  @Test func anotherBootCountsTheGapFromTheWallClock() {
+    // The machine rebooted; 5 minutes after the last event (by the wall clock) the new boot's
+    // clock reads 40 s.
+    let now = Now(monotonic: ms(40_000), wallMilliseconds: wall0 + 200_000 + 300_000)
+    let restored = Restore.ride(number: 1, events: ride, bootID: bootB, now: now)
+    #expect(restored.crossedBoot)
+    #expect(!restored.wallClockWentBackwards)
+    #expect(restored.phase == .running)
+    // 130 s moving at the last lap, then 300 s more.
+    #expect(restored.moving == .seconds(430))
+    #expect(restored.elapsed == .seconds(490))
+    #expect(restored.paused == .seconds(60))
+    #expect(restored.ride.splits == [.seconds(60), .seconds(130)])
+  }
+
+  @Test func anotherBootKeepsTheBootClockWithinTheOldBoot() {
+    // During the old boot the wall clock was moved back an hour between the pause and the
+    // resume: the old boot's own clock still says the pause lasted 60 s.
+    let moved = ride.enumerated().map { index, event -> StoredEvent in
+      var event = event
+      if index >= 3 { event.wallMilliseconds -= 3_600_000 }
+      return event
+    }
+    let now = Now(monotonic: ms(5_000), wallMilliseconds: wall0 + 200_000 - 3_600_000 + 10_000)
+    let restored = Restore.ride(number: 1, events: moved, bootID: bootB, now: now)
+    #expect(restored.paused == .seconds(60))
+    #expect(restored.moving == .seconds(140))
+    #expect(!restored.wallClockWentBackwards)
+  }
+
+  @Test func anotherBootWithTheWallClockBehindNeverCountsBackwards() {
+    // After the reboot the wall clock reads an hour earlier than the last event.
+    let now = Now(monotonic: ms(40_000), wallMilliseconds: wall0 + 200_000 - 3_600_000)
+    let restored = Restore.ride(number: 1, events: ride, bootID: bootB, now: now)
+    #expect(restored.wallClockWentBackwards)
+    #expect(restored.moving == .seconds(130))
+    #expect(restored.elapsed == .seconds(190))
+    #expect(restored.paused == .seconds(60))
+  }
+
+  @Test func aRidePausedBeforeARebootStaysPausedAtTheSameTime() {
+    let events = Array(ride.prefix(3))
+    for now in [
+      Now(monotonic: ms(1_000), wallMilliseconds: wall0 + 86_400_000),
+      Now(monotonic: ms(1_000), wallMilliseconds: wall0 - 86_400_000),
+    ] {
+      let restored = Restore.ride(number: 1, events: events, bootID: bootB, now: now)
+      #expect(restored.phase == .paused)
+      #expect(restored.moving == .seconds(90))
+      #expect(restored.ride.splits == [.seconds(60)])
+    }
+  }
+
+  @Test func aRideResumedOnTheNewBootIsExactThereAndBridgedByTheWallClock() {
+    // Paused on boot A at 100 s; rebooted; resumed on boot B at boot-clock 20 s, which the
+    // wall clock says was 10 minutes after the pause; a lap 30 s later; now 10 s after that.
+    let events = Array(ride.prefix(3)) + [
+      StoredEvent(.resume, wallMilliseconds: wall0 + 100_000 + 600_000, bootID: bootB, boottimeNanoseconds: 20_000 * 1_000_000),
+      StoredEvent(.lap, wallMilliseconds: wall0 + 100_000 + 630_000, bootID: bootB, boottimeNanoseconds: 50_000 * 1_000_000),
+    ]
+    let now = Now(monotonic: ms(60_000), wallMilliseconds: wall0 + 100_000 + 640_000)
+    let restored = Restore.ride(number: 1, events: events, bootID: bootB, now: now)
+    #expect(restored.crossedBoot)
+    #expect(restored.events[3].at == ms(20_000))
+    #expect(restored.events[4].at == ms(50_000))
+    #expect(restored.moving == .seconds(90 + 40))
+    #expect(restored.paused == .seconds(600))
+    #expect(restored.ride.splits == [.seconds(60), .seconds(120)])
+  }
+
+  @Test func aCountdownThatEndedWhileClosedStartedTheClockAtItsEnd() {
+    let events = [stored(.countdownStart, 1_000, steps: 3)]
+    let during = Restore.ride(number: 1, events: events, bootID: bootA, now: Now(monotonic: ms(2_500), wallMilliseconds: wall0 + 2_500))
+    #expect(during.phase == .countdown)
+    #expect(during.ride.countdown?.step(at: during.at) == 2)
+    #expect(during.startedAtWallMilliseconds == nil)
+
+    let after = Restore.ride(number: 1, events: events, bootID: bootA, now: Now(monotonic: ms(10_000), wallMilliseconds: wall0 + 10_000))
+    #expect(after.phase == .running)
+    #expect(after.ride.firstStart == ms(4_000))
+    #expect(after.moving == .seconds(6))
+    #expect(after.startedAtWallMilliseconds == wall0 + 4_000)
+
+    // The same countdown, paused later: the start is still the countdown's end.
+    let paused = Restore.ride(
+      number: 1, events: events + [stored(.pause, 9_000)], bootID: bootA,
+      now: Now(monotonic: ms(20_000), wallMilliseconds: wall0 + 20_000))
+    #expect(paused.phase == .paused)
+    #expect(paused.moving == .seconds(5))
+    #expect(paused.startedAtWallMilliseconds == wall0 + 4_000)
+  }
+
+  @Test func aCancelledCountdownLeavesAReadyRide() {
+    let events = [stored(.countdownStart, 1_000, steps: 5), stored(.countdownCancel, 2_000)]
+    let restored = Restore.ride(number: 4, events: events, bootID: bootA, now: Now(monotonic: ms(60_000), wallMilliseconds: wall0 + 60_000))
+    #expect(restored.phase == .ready)
+    #expect(restored.moving == .zero)
+    #expect(restored.startedAtWallMilliseconds == nil)
+  }
+
+  @Test func aFinishedRideIsReadAtItsFinish() {
+    let events = ride + [stored(.pause, 230_000), stored(.finish, 240_000)]
+    let restored = Restore.ride(number: 2, events: events, bootID: bootB, now: Now(monotonic: ms(1), wallMilliseconds: wall0 + 9_999_999))
+    #expect(restored.isFinished)
+    #expect(restored.phase == .paused)
+    #expect(restored.ride.number == 2)
+    #expect(restored.moving == .seconds(160))
+    #expect(restored.elapsed == .seconds(230))
+    #expect(restored.paused == .seconds(70))
+    #expect(restored.finishedAtWallMilliseconds == wall0 + 240_000)
+  }
+
+  @Test func eventsThatMakeNoSenseAreSkippedAsInTheFold() {
+    let events = [
+      stored(.lap, 500), stored(.finish, 600), stored(.start, 1_000), stored(.resume, 1_500),
+      stored(.finish, 2_000), stored(.pause, 3_000), stored(.pause, 4_000),
+    ]
+    let restored = Restore.ride(number: 1, events: events, bootID: bootA, now: Now(monotonic: ms(9_000), wallMilliseconds: wall0 + 9_000))
+    #expect(!restored.isFinished)
+    #expect(restored.phase == .paused)
+    #expect(restored.moving == .seconds(2))
+    #expect(restored.ride.splits.isEmpty)
+  }
+
+  @Test func foreignBootClockGoingBackwardsInsideTheBootIsClampedInOrder() {
+    let events = [
+      StoredEvent(.start, wallMilliseconds: wall0, bootID: bootA, boottimeNanoseconds: 50_000_000_000),
+      StoredEvent(.lap, wallMilliseconds: wall0 + 1_000, bootID: bootA, boottimeNanoseconds: 40_000_000_000),
+    ]
+    let restored = Restore.ride(number: 1, events: events, bootID: bootB, now: Now(monotonic: ms(1_000), wallMilliseconds: wall0 + 2_000))
+    #expect(restored.events[0].at <= restored.events[1].at)
+    #expect(restored.moving >= .zero)
+    #expect(restored.ride.splits.allSatisfy { $0 >= .zero })
+  }
+
+  @Test func anUnknownBootIDIsNeverTheCurrentBoot() {
+    let events = [StoredEvent(.start, wallMilliseconds: wall0, bootID: "", boottimeNanoseconds: 999_000_000_000)]
+    let restored = Restore.ride(number: 1, events: events, bootID: "", now: Now(monotonic: ms(10_000), wallMilliseconds: wall0 + 30_000))
+    #expect(restored.crossedBoot)
+    #expect(restored.moving == .seconds(30))
+  }
+
+  // MARK: Every sequence
+
+  /// Random event sequences (sensible and not), each replayed three ways.
+  @Test func everySequenceFoldsTheSameAfterARestart() {
+    var rng = SplitMix(state: 0x5EED)
+    let kinds = RideEvent.Kind.allCases
+    for round in 0..<2_000 {
+      var at: Int64 = Int64.random(in: 0...1_000_000, using: &rng)
+      var events: [StoredEvent] = []
+      // The wall clock is moved now and then during the ride (NTP, a user, DST bugs).
+      var wallShift: Int64 = 0
+      for _ in 0..<Int.random(in: 0...14, using: &rng) {
+        at += Int64.random(in: 0...600_000, using: &rng)
+        if Int.random(in: 0..<4, using: &rng) == 0 { wallShift += Int64.random(in: -3_600_000...3_600_000, using: &rng) }
+        let kind = kinds.randomElement(using: &rng)!
+        events.append(
+          stored(kind, at, wallShift: wallShift, steps: kind == .countdownStart ? Int.random(in: 0...5, using: &rng) : 0))
+      }
+      let last = at + Int64.random(in: 0...600_000, using: &rng)
+      // The wall clock at `last`, as it ran since the last event.
+      let wallAtLast = wall0 + last + wallShift
+      let nowMono = ms(last)
+      let direct = Ride.fold(
+        events.map { RideEvent($0.kind, at: Instant(nanoseconds: $0.boottimeNanoseconds), countdownSteps: $0.countdownSteps) },
+        number: 1, now: nowMono)
+
+      // 1. Same boot: exactly the fold.
+      let same = Restore.ride(number: 1, events: events, bootID: bootA, now: Now(monotonic: nowMono, wallMilliseconds: wall0 + last))
+      if events.contains(where: { $0.kind == .finish }) == false || !same.isFinished {
+        #expect(same.ride == direct, "round \(round)")
+      }
+      #expect(same.elapsed == same.moving + same.paused, "round \(round)")
+      #expect(same.moving >= .zero && same.paused >= .zero, "round \(round)")
+
+      // 2. Same boot, the wall clock moved ±1 h for the restart: nothing changes.
+      for shift in [Int64(3_600_000), -3_600_000] {
+        let moved = Restore.ride(
+          number: 1, events: events, bootID: bootA, now: Now(monotonic: nowMono, wallMilliseconds: wall0 + last + shift))
+        #expect(moved.ride == same.ride, "round \(round) shift \(shift)")
+        #expect(moved.moving == same.moving && moved.elapsed == same.elapsed, "round \(round) shift \(shift)")
+      }
+
+      // 3. Another boot: the whole ride moves by one offset (the old boot's own clock keeps
+      //    every difference), so the times equal the fold read `last` ms after the start.
+      let bootNow = Now(monotonic: ms(Int64.random(in: 0...100_000, using: &rng)), wallMilliseconds: wallAtLast)
+      let other = Restore.ride(number: 1, events: events, bootID: bootB, now: bootNow)
+      if let first = events.first {
+        let offset = other.events[0].at - Instant(nanoseconds: first.boottimeNanoseconds)
+        for (mapped, original) in zip(other.events, events) {
+          #expect(mapped.at - Instant(nanoseconds: original.boottimeNanoseconds) == offset, "round \(round)")
+        }
+      }
+      #expect(!other.wallClockWentBackwards, "round \(round)")
+      #expect(other.moving == same.moving, "round \(round)")
+      #expect(other.elapsed == same.elapsed, "round \(round)")
+      #expect(other.paused == same.paused, "round \(round)")
+      #expect(other.ride.splits == same.ride.splits, "round \(round)")
+      #expect(other.phase == same.phase, "round \(round)")
+
+      // 4. Another boot with the wall clock an hour behind: never negative, flagged when
+      //    there were events, and never more time than with the right clock.
+      let behind = Restore.ride(
+        number: 1, events: events, bootID: bootB, now: Now(monotonic: bootNow.monotonic, wallMilliseconds: wallAtLast - 3_600_000))
+      #expect(behind.moving >= .zero && behind.paused >= .zero, "round \(round)")
+      #expect(behind.moving <= same.moving, "round \(round)")
+      #expect(behind.wallClockWentBackwards == !events.isEmpty, "round \(round)")
+      #expect(behind.ride.splits == same.ride.splits, "round \(round)")
+    }
+  }
+}
