@@ -1,0 +1,131 @@
+import Foundation
+import Testing
+
+/// `splits countdown` in a real terminal (tmux) and without one. Contract: product.md
+/// (Countdown screen), issue 4.
+@Suite("Countdown, end to end", .timeLimit(.minutes(1)))
+struct CountdownEndToEndTests {
+  @Test("`splits countdown 3s --exit` counts 3, 2, 1 and exits 0 after about 3 s, the terminal restored")
+  func threeSecondsWithExit() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let clock = ContinuousClock()
+    let typed = clock.now
+    let job = try await tmux.start("splits countdown 3s --exit --plain")
+    var seen: [Duration] = []
+    try await tmux.waitFor("the countdown to reach 00:00:01") { screen in
+      if screen.contains("Ends in"), let time = screen.clocks.first?.duration, seen.last != time { seen.append(time) }
+      return seen.last == .seconds(1)
+    }
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let took = clock.now - typed
+    #expect(took >= .seconds(3), "exited after \(took)")
+    #expect(took < .seconds(6), "exited after \(took)")
+    #expect(seen.allSatisfy { $0 <= .seconds(3) && $0 >= .seconds(1) }, "\(seen)")
+    #expect(seen == seen.sorted(by: >), "only counting down: \(seen)")
+    let after = try await tmux.waitForPrompt()
+    #expect(after.contains("Countdown ended"), "the summary line:\n\(after)")
+    expectRestoredTerminal(try await tmux.terminalModes())
+  }
+
+  @Test("A date in the past shows zeros and Ended, in big digits and as text; q exits 0")
+  func pastDate() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let big = try await tmux.start("splits countdown 2020-01-01T00:00:00Z")
+    let screen = try await tmux.waitFor("Ended") { $0.containsWord("Ended") }
+    #expect(!screen.contains("Ends in"), "\(screen)")
+    #expect(screen.contains("██████████"), "big digits:\n\(screen)")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: big) == 0)
+    #expect(try await tmux.waitForPrompt().contains("Countdown ended"))
+
+    let plain = try await tmux.start("splits countdown 2020-01-01 --plain")
+    let text = try await tmux.waitFor("Ended 00:00:00") { $0.containsWord("Ended") && $0.clocks.count == 1 }
+    #expect(text.clocks.first?.duration == .zero, "\(text)")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: plain) == 0)
+  }
+
+  @Test("Korean labels under LANG=ko_KR.UTF-8, Hangul intact, even without a Korean locale installed")
+  func korean() async throws {
+    let tmux = try await TmuxSession.shell(.init(lang: "ko_KR.UTF-8"))
+    defer { tmux.close() }
+    let job = try await tmux.start("splits countdown 10m --plain")
+    let screen = try await tmux.waitFor("종료까지") { $0.contains("종료까지") }
+    #expect(screen.contains("카운트다운"), "\(screen)")
+    #expect(screen.contains("일시정지"), "the key line in Korean:\n\(screen)")
+    #expect(screen.clocks.first.map { $0.duration <= .seconds(600) && $0.duration > .seconds(590) } == true, "\(screen)")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("일시정지 as the label") { $0.lines.contains { $0.hasPrefix(" 일시정지 ") } }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let after = try await tmux.waitForPrompt()
+    #expect(after.contains("카운트다운 중단"), "\(after)")
+  }
+
+  @Test("--lang en wins over a Korean LANG, and --lang ko over an English one")
+  func langOption() async throws {
+    let tmux = try await TmuxSession.shell(.init(lang: "ko_KR.UTF-8"))
+    defer { tmux.close() }
+    let job = try await tmux.start("splits countdown 10m --plain --lang en")
+    try await tmux.waitFor("Ends in") { $0.contains("Ends in") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let again = try await tmux.start("LANG=C.UTF-8 splits countdown 10m --plain --lang ko")
+    try await tmux.waitFor("종료까지") { $0.contains("종료까지") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: again) == 0)
+  }
+
+  @Test("q before zero with --exit exits 1; space on a date shows a hint; Ctrl-C exits 130")
+  func quitStatusesAndHint() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let early = try await tmux.start("splits countdown 1h --exit --plain")
+    try await tmux.waitFor("Ends in") { $0.contains("Ends in") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: early) == 1)
+    #expect(try await tmux.waitForPrompt().contains("Countdown stopped with"))
+
+    let date = try await tmux.start("splits countdown 2099-01-01T00:00:00Z --plain")
+    let first = try await tmux.waitFor("Ends in") { $0.contains("Ends in") }
+    // Decades away: days on the clock, and a key line without pause.
+    #expect(first.text.firstMatch(of: /Ends in \d{5}:\d\d:\d\d:\d\d/) != nil, "\(first)")
+    #expect(!first.contains("space"), "\(first)")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("the hint") { $0.contains("A countdown to a date cannot be paused") }
+    try tmux.send(keys: "C-c")
+    #expect(try await tmux.exitStatus(of: date) == 130)
+    expectRestoredTerminal(try await tmux.terminalModes())
+  }
+
+  @Test("Invalid TARGETs exit 2 with the accepted forms on stderr, before any terminal is needed")
+  func invalidTargets() throws {
+    let home = try TempDirectory("countdown-invalid")
+    defer { home.remove() }
+    var inputs = ["soon", "25:00", "2026-02-30", "1h1h", "1.5h", "12:60", "10000d", "2026-12-31T18", "", " "]
+    // And generated ones: valid targets with a character broken.
+    var rng = SystemRandomNumberGenerator()
+    let valid = ["2026-12-31T23:59:59+09:00", "2026-12-31 18:00", "14:30:15", "1h30m", "1:30:00"]
+    for _ in 0..<40 {
+      var chars = Array(valid.randomElement(using: &rng)!)
+      chars[Int.random(in: 0..<chars.count, using: &rng)] = ["x", "/", "?", "é", "한", "_"].randomElement(using: &rng)!
+      inputs.append(String(chars))
+    }
+    for input in inputs {
+      for (lang, expected) in [("C.UTF-8", "is not a countdown target. Accepted forms:"), ("ko_KR.UTF-8", "받는 형식")] {
+        let result = try Spawn.run(
+          [try SplitsBinary.path, "countdown", "--", input],
+          environment: [
+            "PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm-256color", "LANG": lang,
+            "SPLITS_DATA_DIR": home.file("data"),
+          ])
+        #expect(result.termination == .exited(2), "\(input.debugDescription): \(result)")
+        #expect(result.stderr.contains(expected), "\(input.debugDescription): \(result)")
+        #expect(result.stderr.contains("1h30m"), "\(input.debugDescription): \(result)")
+        #expect(result.stdout.isEmpty, "\(input.debugDescription): \(result)")
+      }
+    }
+  }
+}
