@@ -52,7 +52,7 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
-      swiftSettings: strict),
+      resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),
   ],

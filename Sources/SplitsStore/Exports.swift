@@ -52,7 +52,10 @@ public enum Export {
   }
 
   static func csvField(_ value: String) -> String {
-    guard value.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else { return value }
+    // Scalars, not characters: "\r\n" is one Character, equal to neither "\r" nor "\n".
+    guard value.unicodeScalars.contains(where: { $0 == "," || $0 == "\"" || $0 == "\n" || $0 == "\r" }) else {
+      return value
+    }
     return "\"" + value.replacingOccurrences(of: "\"", with: "\"\"") + "\""
   }
 

@@ -131,6 +131,15 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
+  /// The schema migrations applied to the file, in order.
+  public func appliedMigrations() throws -> [String] {
+    do {
+      return try queue.read { db in try Schema.migrator.appliedMigrations(db) }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
   /// Closes the database (also done when the journal is released).
   public func close() throws {
     do { try queue.close() } catch { throw JournalError.from(error, path: path, writing: true) }

@@ -41,6 +41,11 @@ public final class JournalReader: Sendable {
     }
   }
 
+  /// The schema migrations applied to the file, in order (empty for an empty file).
+  public func appliedMigrations() throws -> [String] {
+    try read { db in try Schema.migrator.appliedMigrations(db) }
+  }
+
   /// Whether any ride was ever recorded.
   public func hasRides() throws -> Bool {
     guard hasTables else { return false }

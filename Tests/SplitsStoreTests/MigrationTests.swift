@@ -1,0 +1,76 @@
+import Foundation
+import Testing
+
+@testable import SplitsCore
+@testable import SplitsStore
+
+@Suite("Migrations: a journal of the first schema opens in this version")
+struct MigrationTests {
+  /// Copies the committed v1 fixture (made by sqlite3 from Fixtures/journal-v1.sql) into a
+  /// fresh data directory.
+  func copyOfTheV1Fixture() throws -> TemporaryDirectory {
+    let source = try #require(fixture("journal-v1.sqlite"), "the fixture is missing from the test bundle")
+    let temp = TemporaryDirectory()
+    try FileManager.default.copyItem(atPath: source, toPath: temp.file("splits.sqlite"))
+    return temp
+  }
+
+  @Test func theFixtureIsOfTheFirstSchema() throws {
+    let temp = try copyOfTheV1Fixture()
+    defer { temp.remove() }
+    // Read-only, it is a journal with only the first migration applied.
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "now-boot", checkIntegrity: true))
+    #expect(try reader.appliedMigrations() == [Schema.identifiers[0]])
+  }
+
+  @Test func openingMigratesAndKeepsEveryRide() throws {
+    let temp = try copyOfTheV1Fixture()
+    defer { temp.remove() }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
+    #expect(try journal.appliedMigrations() == Schema.identifiers)
+
+    // Ride 2 was running on an earlier boot: it is restored running, its lap there, and the
+    // time since its last event (10 minutes by the wall clock) counted.
+    let lastWall: Int64 = 1_795_421_400_000
+    let now = Now(monotonic: ms(30_000), wallMilliseconds: lastWall + 600_000)
+    let current = try journal.restoreCurrentRide(now: now)
+    #expect(current.ride.number == 2)
+    #expect(current.phase == .running)
+    #expect(current.crossedBoot)
+    #expect(current.ride.splits == [.seconds(600)])
+    #expect(current.moving == .seconds(1_200))
+    #expect(current.startedAtWallMilliseconds == 1_795_420_800_000)
+    #expect(try journal.nextRideNumber() == 3)
+
+    // Ride 1, finished, with its countdown, laps and pauses.
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "now-boot", checkIntegrity: true))
+    let first = try #require(try reader.ride(number: 1, now: now))
+    let figures = RideFigures(first)
+    #expect(figures.state == .finished)
+    #expect(figures.startedAtWallMilliseconds == 1_795_316_403_000)
+    #expect(figures.finishedAtWallMilliseconds == 1_795_318_600_000)
+    #expect(figures.movingMilliseconds == 2_000_000)
+    #expect(figures.elapsedMilliseconds == 2_197_000)
+    #expect(figures.pausedMilliseconds == 197_000)
+    #expect(figures.laps.map(\.lapMilliseconds) == [780_000, 810_000])
+    #expect(figures.laps.map(\.splitMilliseconds) == [780_000, 1_590_000])
+    #expect(figures.finalStretch?.lapMilliseconds == 410_000)
+
+    // The migrated journal takes new events.
+    try journal.append(RideEvent(.pause, at: ms(31_000)), ride: 2, wallMilliseconds: now.wallMilliseconds + 1_000)
+    try journal.append(RideEvent(.finish, at: ms(32_000)), ride: 2, wallMilliseconds: now.wallMilliseconds + 2_000)
+    #expect(try journal.nextRideNumber() == 3)
+    try journal.append(RideEvent(.start, at: ms(40_000)), ride: 3, wallMilliseconds: now.wallMilliseconds + 10_000)
+    let history = try reader.rides(now: Now(monotonic: ms(41_000), wallMilliseconds: now.wallMilliseconds + 11_000))
+    #expect(history.map(\.ride.number) == [3, 2, 1])
+    #expect(history[1].isFinished && history[1].moving == .seconds(1_201))
+  }
+
+  @Test func openingTwiceMigratesOnce() throws {
+    let temp = try copyOfTheV1Fixture()
+    defer { temp.remove() }
+    _ = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
+    let again = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
+    #expect(try again.appliedMigrations() == Schema.identifiers)
+  }
+}
