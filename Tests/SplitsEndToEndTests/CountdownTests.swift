@@ -100,6 +100,38 @@ struct CountdownEndToEndTests {
     expectRestoredTerminal(try await tmux.terminalModes())
   }
 
+  @Test("Ctrl-Z then fg: the time spent stopped has counted; resizing down to 1×1 and back keeps it going")
+  func suspendAndResize() async throws {
+    let clock = ContinuousClock()
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("splits countdown 10m --plain")
+    let first = try await tmux.waitFor("Ends in") { $0.contains("Ends in") && !$0.clocks.isEmpty }
+    let before = try #require(first.clocks.first?.duration)
+    try tmux.send(keys: "C-z")
+    try await tmux.waitFor("the prompt after Ctrl-Z") {
+      $0.lastNonEmptyLine == TmuxSession.prompt && $0.contains("Stopped")
+    }
+    let stoppedAt = clock.now
+    expectRestoredTerminal(try await tmux.terminalModes())
+    try await Task.sleep(until: stoppedAt + .seconds(2), clock: clock)
+    let stopped = clock.now - stoppedAt
+    let fg = try await tmux.start("fg")
+    let back = try await tmux.waitFor("the countdown after fg") { $0.contains("Ends in") && !$0.clocks.isEmpty }
+    let after = try #require(back.clocks.first?.duration)
+    // Rounded up on both sides: at least the stopped whole seconds have gone.
+    #expect(after <= before - .seconds(Int64(stopped.components.seconds)), "before \(before), after \(after)")
+
+    for (width, height) in [(20, 5), (5, 2), (1, 1), (80, 24)] {
+      try await tmux.resize(width: width, height: height)
+    }
+    let resized = try await tmux.waitFor("the text line at 80×24") { $0.contains("Ends in") && !$0.clocks.isEmpty }
+    #expect((resized.clocks.first?.duration ?? .zero) <= after, "\(resized)")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: fg) == 0)
+    expectRestoredTerminal(try await tmux.terminalModes())
+  }
+
   @Test("Invalid TARGETs exit 2 with the accepted forms on stderr, before any terminal is needed")
   func invalidTargets() throws {
     let home = try TempDirectory("countdown-invalid")
