@@ -131,20 +131,22 @@ struct ClockText: Sendable, Equatable, CustomStringConvertible {
     return fraction.isEmpty ? base : base + "." + fraction
   }
 
-  /// Every clock in `line`, left to right. A clock is not preceded or followed by a digit
-  /// or a colon, so `+00:01.25` (a lap difference) and `14:30` are not clocks.
+  /// Every clock in `line`, left to right. A clock is not preceded or followed by a letter,
+  /// a digit or a colon, so `+00:01.25` (a lap difference), `14:30` and the time in
+  /// `2026-11-22T03:00:00Z` are not clocks.
   static func all(in line: String) -> [ClockText] {
     let c = Array(line)
     var found: [ClockText] = []
     var i = 0
     func isDigit(_ k: Int) -> Bool { k < c.count && c[k].isASCII && c[k].isNumber }
+    func isWordOrColon(_ k: Int) -> Bool { c[k].isLetter || c[k].isNumber || c[k] == ":" }
     func digits(from k: Int) -> Int {
       var e = k
       while isDigit(e) { e += 1 }
       return e - k
     }
     while i < c.count {
-      guard isDigit(i), i == 0 || !(isDigit(i - 1) || c[i - 1] == ":") else {
+      guard isDigit(i), i == 0 || !isWordOrColon(i - 1) else {
         i += 1
         continue
       }
@@ -166,7 +168,7 @@ struct ClockText: Sendable, Equatable, CustomStringConvertible {
         fraction = String(c[(k + 1)..<(k + 1 + n)])
         k += 1 + n
       }
-      if k < c.count, isDigit(k) || c[k] == ":" {
+      if k < c.count, isWordOrColon(k) {
         i = k
         continue
       }

@@ -38,6 +38,16 @@ import Foundation
 /// try tmux.send(keys: "q")
 /// #expect(try await tmux.exitStatus(of: job) == 0)
 /// ```
+///
+/// The rest of the harness:
+/// - `PaneText` (what `capture()` and `waitFor` return): `movingTime`, `clocks`, `state`,
+///   `countdownStep`, `lapNumbers`, `containsWord`, `lastNonEmptyLine`; `ClockText` parses
+///   `HH:MM:SS[.d|.cc]`.
+/// - `Spawn.run` runs a command without a terminal (posix_spawn, output to files, timeout);
+///   `SplitsBinary.path` is the executable under test (`SPLITS_BIN` overrides it);
+///   `TempDirectory` is a private scratch directory.
+/// - `expectRestoredTerminal(modes)` checks `terminalModes()` for `icanon` and `echo`.
+/// - `ProcessTable` reads `/proc`: children, descendants, stopped or not.
 final class TmuxSession: Sendable {
   struct Options: Sendable {
     var width = 80
@@ -140,8 +150,12 @@ final class TmuxSession: Sendable {
        "--"] + env + command)
   }
 
-  /// Kills the server and removes the home directory. Safe to call more than once.
+  /// Kills what still runs in the pane (a stopped splits included: it would not see the
+  /// server's SIGHUP), the server, and removes the home directory. Safe to call more than once.
   func close() {
+    if let pane = try? panePID() {
+      for pid in ProcessTable.descendants(of: pane) { kill(pid, SIGKILL) }
+    }
     _ = try? Spawn.run(tmuxArguments(["kill-server"]), environment: Self.clientEnvironment, timeout: .seconds(5))
     home.remove()
   }
@@ -382,8 +396,25 @@ enum ProcessTable {
   }
 
   static func children(of parent: pid_t) -> [Entry] {
+    all().filter { $0.parent == parent }
+  }
+
+  /// Children, their children and so on.
+  static func descendants(of root: pid_t) -> [pid_t] {
+    let table = all()
+    var found: [pid_t] = []
+    var frontier = [root]
+    while let parent = frontier.popLast() {
+      let children = table.filter { $0.parent == parent }.map(\.pid)
+      found += children
+      frontier += children
+    }
+    return found
+  }
+
+  static func all() -> [Entry] {
     let names = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
-    return names.compactMap { pid_t($0) }.compactMap(entry).filter { $0.parent == parent }
+    return names.compactMap { pid_t($0) }.compactMap(entry)
   }
 
   /// Whether `pid` is stopped (SIGSTOP, SIGTSTP) right now.
