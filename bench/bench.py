@@ -1,0 +1,692 @@
+#!/usr/bin/env python3
+"""`make bench`: splits measured side by side with termdown.
+
+Each program runs in a pseudo-terminal of the same size (80×24), as a shell's foreground
+job; every chunk of its output is timestamped with CLOCK_MONOTONIC (time.monotonic_ns;
+splits reads CLOCK_BOOTTIME, which runs at the same rate) and replayed through a pyte
+screen afterwards, so the timestamps are never held up by the emulator. Three runs of
+each, interleaved; per-run figures are written to bench/results/, the medians of the
+three runs to bench/results/summary.json, and report.py turns those into
+docs/performance.md and docs/performance.png.
+
+Usage: bench.py --splits PATH [--runs 3] [--quick]
+"""
+
+from __future__ import annotations
+
+import argparse
+import datetime
+import json
+import os
+import platform
+import shutil
+import signal
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from ptyjob import Job, Usage, cells, first_time_ns, new_screen  # noqa: E402
+
+ROWS, COLUMNS = 24, 80
+NS = 1_000_000_000
+MS = 1_000_000
+UNITS = {"s": NS, "ds": NS // 10, "cs": NS // 100}
+
+# How long each phase lasts, in seconds (--quick divides them for a smoke test).
+PHASE = {
+    "ready": 8.0,
+    "running_s": 12.0,
+    "running_fine": 8.0,
+    "running_big": 6.0,
+    "paused": 8.0,
+    "stopped": 3.0,
+    "after_cont": 1.5,
+    "settle": 0.5,
+}
+
+
+def log(*args) -> None:
+    print(*args, file=sys.stderr, flush=True)
+
+
+def percentile(values: list[float], p: float) -> float | None:
+    if not values:
+        return None
+    ordered = sorted(values)
+    if len(ordered) == 1:
+        return ordered[0]
+    k = (len(ordered) - 1) * p / 100.0
+    lo = int(k)
+    hi = min(lo + 1, len(ordered) - 1)
+    return ordered[lo] + (ordered[hi] - ordered[lo]) * (k - lo)
+
+
+def median(values) -> float | None:
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else None
+
+
+# ---------------------------------------------------------------------------
+# Replaying a session's output
+
+
+def replay(job: Job, resets: list[int] = (), want_cells: bool = False) -> list[dict]:
+    """Feeds the recorded chunks through a fresh screen. For each chunk: its time, size,
+    the first time value on screen, whether the text changed, and (optionally) how many
+    cells changed. A reset instant wipes the screen first, as if the terminal had shown
+    something else meanwhile (the shell, while the program was stopped)."""
+    screen, stream = new_screen(job.columns, job.rows)
+    resets = sorted(resets)
+    out = []
+    before_text = screen.display
+    before_cells = cells(screen) if want_cells else None
+    for t, data in job.chunks:
+        while resets and t > resets[0]:
+            resets.pop(0)
+            screen.reset()
+            before_text = screen.display
+            before_cells = cells(screen) if want_cells else None
+        stream.feed(data)
+        text = screen.display
+        entry = {"t": t, "bytes": len(data), "value": first_time_ns(screen), "text_changed": text != before_text}
+        if want_cells:
+            now_cells = cells(screen)
+            entry["cells"] = sum(
+                1
+                for row_a, row_b in zip(before_cells, now_cells)
+                if row_a != row_b
+                for a, b in zip(row_a, row_b)
+                if a != b
+            )
+            before_cells = now_cells
+        before_text = text
+        out.append(entry)
+    return out
+
+
+def lag_stats(frames: list[dict], t0: int, unit: int, start: int, end: int) -> dict:
+    """Display lag of each new value shown in [start, end): the instant it appeared minus
+    the instant it became true (t0 + value). Skipped values are those never shown between
+    two shown ones; `backwards` counts values that went down (never expected)."""
+    lags, skipped, backwards, shown = [], 0, 0, []
+    previous = None
+    for f in frames:
+        v = f["value"]
+        if v is None or not (start <= f["t"] < end):
+            continue
+        if previous is not None and v == previous:
+            continue
+        if previous is not None and v < previous:
+            backwards += 1
+        elif previous is not None:
+            skipped += max(0, round((v - previous) / unit) - 1)
+        previous = v
+        if v > 0:
+            lags.append((f["t"] - (t0 + v)) / MS)
+            shown.append(v)
+    return {
+        "values": len(lags),
+        "p50_ms": percentile(lags, 50),
+        "p99_ms": percentile(lags, 99),
+        "max_ms": max(lags) if lags else None,
+        "skipped": skipped,
+        "backwards": backwards,
+        "lags_ms": lags,
+    }
+
+
+def key_latencies(frames: list[dict], keys: list[int], limit_ns: int = 500 * MS) -> list[float]:
+    """For each key instant: the time until the first chunk that changed the screen text."""
+    out = []
+    for k in keys:
+        for f in frames:
+            if f["t"] > k and f["text_changed"]:
+                if f["t"] - k <= limit_ns:
+                    out.append((f["t"] - k) / MS)
+                break
+    return out
+
+
+def output_stats(frames: list[dict], start: int, end: int) -> dict:
+    window = [f for f in frames if start <= f["t"] < end]
+    total_bytes = sum(f["bytes"] for f in window)
+    changes = [f for f in window if f.get("cells", 0) > 0]
+    changed_cells = sum(f["cells"] for f in changes)
+    seconds = (end - start) / NS
+    return {
+        "bytes_per_s": total_bytes / seconds,
+        "changes": len(changes),
+        "changes_per_s": len(changes) / seconds,
+        "bytes_per_change": total_bytes / len(changes) if changes else None,
+        "cells_per_change": changed_cells / len(changes) if changes else None,
+        "bytes_per_cell": total_bytes / changed_cells if changed_cells else None,
+        "writes": len(window),
+    }
+
+
+def window_usage(job: Job, seconds: float) -> tuple[dict, int, int]:
+    a = job.usage.sample()
+    start = a["t"]
+    job.pump_until(start + int(seconds * NS))
+    b = job.usage.sample()
+    return Usage.delta(a, b), start, b["t"]
+
+
+def stop_and_continue(job: Job, stopped_s: float) -> dict:
+    """SIGTSTP, wait until the process has stopped, `stopped_s` seconds, SIGCONT."""
+    t_tstp = job.signal(signal.SIGTSTP)
+    stopped = job.wait_state("T", 2.0)
+    t_stopped = time.monotonic_ns()
+    job.pump_until(t_stopped + int(stopped_s * NS))
+    t_cont = job.signal(signal.SIGCONT)
+    return {"t_tstp": t_tstp, "t_cont": t_cont, "stopped": stopped, "stop_ms": (t_stopped - t_tstp) / MS}
+
+
+def resume_stats(frames: list[dict], t0: int, unit: int, t_cont: int, truth_offset: int = 0) -> dict:
+    """The first frame after SIGCONT that shows a time (the screen model is wiped at SIGCONT,
+    as the shell had the terminal meanwhile): its delay, and its error against the true
+    running time (negative: the time shown is behind; the stopped seconds count, so a
+    stale frame is about −stopped seconds off). Also the first frame whose value is
+    right within one display step."""
+    first = right = None
+    for f in frames:
+        if f["t"] <= t_cont or f["value"] is None:
+            continue
+        true = f["t"] - t0 - truth_offset
+        error = f["value"] - true  # ≤ 0: behind; a correct display is within (−unit−lag, 0]
+        if first is None:
+            first = {"delay_ms": (f["t"] - t_cont) / MS, "error_ms": error / MS, "shown_ns": f["value"]}
+        if -unit - 5 * MS <= error <= 1 * MS:
+            right = {"delay_ms": (f["t"] - t_cont) / MS, "error_ms": error / MS}
+            break
+    return {"first": first, "right": right}
+
+
+# ---------------------------------------------------------------------------
+# Sessions
+
+
+def environment(data_dir: str, home: str) -> dict[str, str]:
+    return {
+        "PATH": "/usr/local/bin:/usr/bin:/bin",
+        "HOME": home,
+        "TERM": "xterm-256color",
+        "LANG": "C.UTF-8",
+        "TZ": "UTC",
+        "SPLITS_DATA_DIR": data_dir,
+    }
+
+
+class Sandbox:
+    def __init__(self) -> None:
+        self.root = tempfile.mkdtemp(prefix="splits-bench-")
+        self.home = os.path.join(self.root, "home")
+        self.data = os.path.join(self.root, "data")
+        os.makedirs(self.home)
+        os.makedirs(self.data, mode=0o700)
+
+    def env(self, **extra) -> dict[str, str]:
+        env = environment(self.data, self.home)
+        env.update(extra)
+        return env
+
+    def remove(self) -> None:
+        shutil.rmtree(self.root, ignore_errors=True)
+
+
+def has_time(screen) -> bool:
+    return first_time_ns(screen) is not None
+
+
+def has_text(word: str):
+    return lambda screen: any(word in line for line in screen.display)
+
+
+def any_text(screen) -> bool:
+    return any(line.strip() for line in screen.display)
+
+
+def splits_plain_s(binary: str) -> dict:
+    """Ready, running at whole seconds (lag, usage), Ctrl-Z and back, laps, paused."""
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    r: dict = {}
+    try:
+        t_first = job.wait_for(has_text("READY"), 5.0)
+        if t_first is None or not has_time(job.live_screen()):
+            raise RuntimeError("splits showed no READY screen:\n" + "\n".join(job.live_screen().display))
+        r["startup_ms"] = (t_first - job.t_exec) / MS
+        job.pump(PHASE["settle"])
+        r["ready"], _, _ = window_usage(job, PHASE["ready"])
+
+        t0 = job.send(b" ")
+        r["running"], start, end = window_usage(job, PHASE["running_s"])
+        stop = stop_and_continue(job, PHASE["stopped"])
+        job.pump(PHASE["after_cont"])
+
+        # Laps, each half a second after a whole second of the ride, far from any tick.
+        lap_keys = []
+        for _ in range(8):
+            gone = time.monotonic_ns() - t0
+            job.pump_until(t0 + (gone // NS + 1) * NS + 500 * MS)
+            lap_keys.append(job.send(b"l"))
+        job.pump(0.6)
+        pause_at = job.send(b" ")
+        job.pump(PHASE["settle"])
+        r["paused"], _, _ = window_usage(job, PHASE["paused"])
+        # The pause key, too, is a key to the screen.
+        lap_keys.append(pause_at)
+        job.finish(b"q")
+        frames = replay(job, resets=[stop["t_cont"]])
+        r["lag"] = lag_stats(frames, t0, NS, start, end)
+        r["keys_ms"] = key_latencies(frames, lap_keys)
+        r["resume"] = resume_stats(frames, t0, NS, stop["t_cont"])
+        r["resume"]["stop"] = stop
+        r["running"]["changes"] = r["lag"]["values"]
+        r["peak_rss_kb"] = job.peak_rss_kb
+        r["exit_code"] = job.exit_code
+        r["data_dir_has_db"] = os.path.exists(os.path.join(box.data, "splits.sqlite"))
+        return r
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def splits_plain_fine(binary: str, precision: str, with_stop: bool) -> dict:
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", precision], box.env())
+    r: dict = {}
+    try:
+        t_first = job.wait_for(has_text("READY"), 5.0)
+        if t_first is None:
+            raise RuntimeError("splits showed no READY screen")
+        r["startup_ms"] = (t_first - job.t_exec) / MS
+        job.pump(PHASE["settle"])
+        t0 = job.send(b" ")
+        r["running"], start, end = window_usage(job, PHASE["running_fine"])
+        resets = []
+        if with_stop:
+            stop = stop_and_continue(job, PHASE["stopped"])
+            resets.append(stop["t_cont"])
+            job.pump(PHASE["after_cont"])
+        job.finish(b"q")
+        frames = replay(job, resets=resets)
+        unit = UNITS[precision]
+        r["lag"] = lag_stats(frames, t0, unit, start, end)
+        r["running"]["changes"] = r["lag"]["values"]
+        if with_stop:
+            r["resume"] = resume_stats(frames, t0, unit, stop["t_cont"])
+            r["resume"]["stop"] = stop
+        r["peak_rss_kb"] = job.peak_rss_kb
+        return r
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def splits_big(binary: str, precision: str) -> dict:
+    """The default screen (big digits): usage and bytes while running."""
+    box = Sandbox()
+    job = Job([binary, "--precision", precision], box.env())
+    r: dict = {}
+    try:
+        t_first = job.wait_for(has_text("READY"), 5.0)
+        if t_first is None:
+            raise RuntimeError("splits showed no READY screen")
+        r["startup_ms"] = (t_first - job.t_exec) / MS
+        job.pump(PHASE["settle"])
+        job.send(b" ")
+        job.pump(PHASE["settle"])
+        r["running"], start, end = window_usage(job, PHASE["running_big"])
+        job.finish(b"q")
+        frames = replay(job, want_cells=True)
+        r["output"] = output_stats(frames, start, end)
+        r["running"]["changes"] = r["output"]["changes"]
+        r["peak_rss_kb"] = job.peak_rss_kb
+        return r
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def termdown_argv(python: str, art: bool) -> list[str]:
+    argv = [python, os.path.join(HERE, "termdown_start.py")]
+    if not art:
+        argv += ["--alt-format", "--no-art"]
+    return argv
+
+
+def read_start(path: str, timeout: float = 5.0) -> int | None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        try:
+            with open(path) as f:
+                text = f.read().strip()
+            if text:
+                return int(text)
+        except (OSError, ValueError):
+            pass
+        time.sleep(0.005)
+    return None
+
+
+def termdown_plain(python: str) -> dict:
+    """termdown's stopwatch starts when it starts: running (lag, usage), Ctrl-Z and back,
+    laps, paused. It shows whole seconds only."""
+    box = Sandbox()
+    start_file = os.path.join(box.root, "start")
+    job = Job(termdown_argv(python, art=False), box.env(BENCH_START_FILE=start_file))
+    r: dict = {}
+    try:
+        t_first = job.wait_for(has_time, 10.0)
+        if t_first is None:
+            raise RuntimeError("termdown showed no time")
+        r["startup_ms"] = (t_first - job.t_exec) / MS
+        t0 = read_start(start_file)
+        r["running"], start, end = window_usage(job, PHASE["running_s"])
+        stop = stop_and_continue(job, PHASE["stopped"])
+        job.pump(PHASE["after_cont"])
+        # Laps (termdown's lap restarts the shown time at 0), half a second away from its
+        # ticks, two seconds apart so that the time shown before each lap is not 0.
+        lap_keys = []
+        for _ in range(5):
+            gone = time.monotonic_ns() - t0
+            job.pump_until(t0 + (gone // NS + 2) * NS + 500 * MS)
+            lap_keys.append(job.send(b"l"))
+        job.pump(0.6)
+        pause_at = job.send(b" ")
+        job.pump(PHASE["settle"])
+        r["paused"], _, _ = window_usage(job, PHASE["paused"])
+        lap_keys.append(pause_at)
+        job.finish(b"q")
+        frames = replay(job, resets=[stop["t_cont"]])
+        r["lag"] = lag_stats(frames, t0, NS, start, end)
+        r["keys_ms"] = key_latencies(frames, lap_keys)
+        r["resume"] = resume_stats(frames, t0, NS, stop["t_cont"])
+        r["resume"]["stop"] = stop
+        r["running"]["changes"] = r["lag"]["values"]
+        r["peak_rss_kb"] = job.peak_rss_kb
+        r["start_to_first_frame_ms"] = (t_first - t0) / MS
+        return r
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def termdown_big(python: str) -> dict:
+    box = Sandbox()
+    job = Job(termdown_argv(python, art=True), box.env())
+    r: dict = {}
+    try:
+        t_first = job.wait_for(any_text, 10.0)
+        if t_first is None:
+            raise RuntimeError("termdown showed nothing")
+        r["startup_ms"] = (t_first - job.t_exec) / MS
+        job.pump(PHASE["settle"])
+        r["running"], start, end = window_usage(job, PHASE["running_big"])
+        job.finish(b"q")
+        frames = replay(job, want_cells=True)
+        r["output"] = output_stats(frames, start, end)
+        r["running"]["changes"] = r["output"]["changes"]
+        r["peak_rss_kb"] = job.peak_rss_kb
+        return r
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def status_latency(binary: str, calls: int = 30) -> dict:
+    """`splits status` (and --json) on a fresh data directory: wall time per call."""
+    box = Sandbox()
+    try:
+        out: dict = {}
+        for name, extra in (("line", []), ("json", ["--json"])):
+            times = []
+            first = subprocess.run(
+                [binary, "status", *extra], env=box.env(), capture_output=True, text=True, timeout=10)
+            if first.returncode != 0:
+                out[name] = {"available": False, "exit": first.returncode, "stderr": first.stderr.strip()[:300]}
+                continue
+            for _ in range(calls):
+                t = time.monotonic_ns()
+                subprocess.run([binary, "status", *extra], env=box.env(), capture_output=True, timeout=10)
+                times.append((time.monotonic_ns() - t) / MS)
+            out[name] = {
+                "available": True,
+                "output": first.stdout.strip()[:200],
+                "p50_ms": percentile(times, 50),
+                "p99_ms": percentile(times, 99),
+                "max_ms": max(times),
+            }
+        # The floor: starting a trivial process the same way.
+        floor = []
+        for _ in range(calls):
+            t = time.monotonic_ns()
+            subprocess.run(["/bin/true"], capture_output=True)
+            floor.append((time.monotonic_ns() - t) / MS)
+        out["spawn_floor_p50_ms"] = percentile(floor, 50)
+        return out
+    finally:
+        box.remove()
+
+
+# ---------------------------------------------------------------------------
+# Runs and summary
+
+
+def run_splits(binary: str) -> dict:
+    log("  splits --plain --precision s (ready, running, stop/continue, laps, paused)")
+    s = splits_plain_s(binary)
+    log("  splits --plain --precision cs (running, stop/continue)")
+    cs = splits_plain_fine(binary, "cs", with_stop=True)
+    log("  splits --plain --precision ds")
+    ds = splits_plain_fine(binary, "ds", with_stop=False)
+    big = {}
+    for p in ("s", "ds", "cs"):
+        log(f"  splits --precision {p} (big digits)")
+        big[p] = splits_big(binary, p)
+    return {"plain_s": s, "plain_cs": cs, "plain_ds": ds, "big": big}
+
+
+def run_termdown(python: str) -> dict:
+    log("  termdown --alt-format --no-art (running, stop/continue, laps, paused)")
+    plain = termdown_plain(python)
+    log("  termdown (big digits)")
+    big = termdown_big(python)
+    return {"plain": plain, "big": big}
+
+
+def pick(run: dict, *path):
+    for key in path:
+        if run is None:
+            return None
+        run = run.get(key) if isinstance(run, dict) else None
+    return run
+
+
+def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
+    def med(runs, *path):
+        return median(pick(r, *path) for r in runs)
+
+    def per_change(runs, *path):
+        values = []
+        for r in runs:
+            u = pick(r, *path)
+            if u and u.get("changes"):
+                values.append(u["switches"] / u["changes"])
+        return median(values)
+
+    S, T = splits_runs, termdown_runs
+    summary = {"splits": {}, "termdown": {}}
+    s = summary["splits"]
+    for p, key in (("s", "plain_s"), ("ds", "plain_ds"), ("cs", "plain_cs")):
+        s[f"lag_{p}"] = {k: med(S, key, "lag", k) for k in ("p50_ms", "p99_ms", "max_ms", "skipped", "values", "backwards")}
+        s[f"running_plain_{p}"] = {
+            "cpu_pct": med(S, key, "running", "cpu_pct"),
+            "switches_per_s": med(S, key, "running", "switches_per_s"),
+            "switches_per_change": per_change(S, key, "running"),
+        }
+    for p in ("s", "ds", "cs"):
+        s[f"running_big_{p}"] = {
+            "cpu_pct": med(S, "big", p, "running", "cpu_pct"),
+            "switches_per_s": med(S, "big", p, "running", "switches_per_s"),
+            "switches_per_change": per_change(S, "big", p, "running"),
+            "ticks": med(S, "big", p, "running", "ticks"),
+        }
+        s[f"output_big_{p}"] = {k: med(S, "big", p, "output", k) for k in (
+            "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell")}
+    for state in ("ready", "paused"):
+        s[state] = {k: med(S, "plain_s", state, k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
+    s["keys"] = {
+        "p50_ms": median(percentile(pick(r, "plain_s", "keys_ms") or [], 50) for r in S),
+        "p99_ms": median(percentile(pick(r, "plain_s", "keys_ms") or [], 99) for r in S),
+        "count": median(len(pick(r, "plain_s", "keys_ms") or []) for r in S),
+    }
+    for key, name in (("plain_cs", "resume_cs"), ("plain_s", "resume_s")):
+        s[name] = {
+            "first_delay_ms": med(S, key, "resume", "first", "delay_ms"),
+            "first_error_ms": med(S, key, "resume", "first", "error_ms"),
+            "right_delay_ms": med(S, key, "resume", "right", "delay_ms"),
+        }
+    startups = [[pick(r, "plain_s", "startup_ms"), pick(r, "plain_cs", "startup_ms"), pick(r, "plain_ds", "startup_ms")]
+                + [pick(r, "big", p, "startup_ms") for p in ("s", "ds", "cs")] for r in S]
+    s["startup_ms"] = median(median(x) for x in startups)
+    s["peak_rss_mb"] = median(
+        max(v for v in [pick(r, "plain_s", "peak_rss_kb"), pick(r, "plain_cs", "peak_rss_kb"),
+                        pick(r, "plain_ds", "peak_rss_kb")] + [pick(r, "big", p, "peak_rss_kb") for p in ("s", "ds", "cs")]
+            if v is not None) / 1024 for r in S)
+
+    t = summary["termdown"]
+    t["lag_s"] = {k: med(T, "plain", "lag", k) for k in ("p50_ms", "p99_ms", "max_ms", "skipped", "values", "backwards")}
+    t["running_plain_s"] = {
+        "cpu_pct": med(T, "plain", "running", "cpu_pct"),
+        "switches_per_s": med(T, "plain", "running", "switches_per_s"),
+        "switches_per_change": per_change(T, "plain", "running"),
+    }
+    t["running_big_s"] = {
+        "cpu_pct": med(T, "big", "running", "cpu_pct"),
+        "switches_per_s": med(T, "big", "running", "switches_per_s"),
+        "switches_per_change": per_change(T, "big", "running"),
+        "ticks": med(T, "big", "running", "ticks"),
+    }
+    t["output_big_s"] = {k: med(T, "big", "output", k) for k in (
+        "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell")}
+    t["paused"] = {k: med(T, "plain", "paused", k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
+    t["keys"] = {
+        "p50_ms": median(percentile(pick(r, "plain", "keys_ms") or [], 50) for r in T),
+        "p99_ms": median(percentile(pick(r, "plain", "keys_ms") or [], 99) for r in T),
+        "count": median(len(pick(r, "plain", "keys_ms") or []) for r in T),
+    }
+    t["resume_s"] = {
+        "first_delay_ms": med(T, "plain", "resume", "first", "delay_ms"),
+        "first_error_ms": med(T, "plain", "resume", "first", "error_ms"),
+        "right_delay_ms": med(T, "plain", "resume", "right", "delay_ms"),
+    }
+    t["startup_ms"] = median(median([pick(r, "plain", "startup_ms"), pick(r, "big", "startup_ms")]) for r in T)
+    t["peak_rss_mb"] = median(
+        max(v for v in [pick(r, "plain", "peak_rss_kb"), pick(r, "big", "peak_rss_kb")] if v is not None) / 1024 for r in T)
+    return summary
+
+
+def machine() -> dict:
+    model = "?"
+    try:
+        with open("/proc/cpuinfo") as f:
+            for line in f:
+                if line.startswith("model name"):
+                    model = line.split(":", 1)[1].strip()
+                    break
+    except OSError:
+        pass
+    distro = ""
+    try:
+        with open("/etc/os-release") as f:
+            for line in f:
+                if line.startswith("PRETTY_NAME="):
+                    distro = line.split("=", 1)[1].strip().strip('"')
+    except OSError:
+        pass
+    return {
+        "nproc": os.cpu_count(),
+        "cpu": model,
+        "kernel": platform.release(),
+        "os": distro,
+        "python": platform.python_version(),
+        "load_before": os.getloadavg(),
+    }
+
+
+def versions(binary: str, python: str) -> dict:
+    def out(argv):
+        try:
+            return subprocess.run(argv, capture_output=True, text=True, timeout=10).stdout.strip()
+        except OSError:
+            return "?"
+
+    return {
+        "splits": out([binary, "--version"]),
+        "termdown": out([python, "-c", "import termdown; print(termdown.VERSION)"]),
+        "pyte": out([python, "-c", "import importlib.metadata as m; print(m.version('pyte'))"]),
+        "swift": out(["swift", "--version"]).splitlines()[0] if shutil.which("swift") else "?",
+    }
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--splits", required=True, help="the release binary")
+    parser.add_argument("--python", default=sys.executable, help="the Python that has termdown")
+    parser.add_argument("--runs", type=int, default=3)
+    parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
+    parser.add_argument("--out", default=os.path.join(HERE, "results"))
+    args = parser.parse_args()
+    if args.quick:
+        for k in PHASE:
+            PHASE[k] = max(0.3, PHASE[k] / 4)
+        args.runs = 1
+    binary = os.path.abspath(args.splits)
+    os.makedirs(args.out, exist_ok=True)
+
+    began = time.monotonic()
+    info = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "versions": versions(binary, args.python),
+        "terminal": f"{COLUMNS}x{ROWS} pty, TERM=xterm-256color, LANG=C.UTF-8",
+        "runs": args.runs,
+        "phases_s": dict(PHASE),
+    }
+    log(f"bench: {info['machine']['cpu']}, {info['machine']['nproc']} cores, kernel {info['machine']['kernel']}")
+    splits_runs, termdown_runs = [], []
+    for n in range(1, args.runs + 1):
+        log(f"run {n}/{args.runs}: splits")
+        splits_runs.append(run_splits(binary))
+        log(f"run {n}/{args.runs}: termdown")
+        termdown_runs.append(run_termdown(args.python))
+    log("splits status")
+    status = status_latency(binary)
+    info["machine"]["load_after"] = os.getloadavg()
+    info["seconds"] = round(time.monotonic() - began, 1)
+
+    summary = summarize(splits_runs, termdown_runs)
+    summary["splits"]["status"] = status
+    result = {"info": info, "summary": summary}
+    with open(os.path.join(args.out, "runs.json"), "w") as f:
+        json.dump({"info": info, "splits": splits_runs, "termdown": termdown_runs}, f, indent=1)
+    with open(os.path.join(args.out, "summary.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    log(f"bench: done in {info['seconds']} s; results in {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
