@@ -41,7 +41,10 @@ let package = Package(
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
-    .executableTarget(name: "splits", dependencies: ["SplitsCLI"], swiftSettings: strict),
+    .executableTarget(
+      name: "splits",
+      dependencies: ["SplitsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      swiftSettings: strict),
 
     .testTarget(name: "SplitsCoreTests", dependencies: ["SplitsCore"], swiftSettings: strict),
     .testTarget(

@@ -60,9 +60,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   }
 
   private func process(_ input: Input, full: Bool) {
-    let effects = program.handle(input, at: time.now())
+    var effects = program.handle(input, at: time.now())[...]
     var redrawAll = full
-    for effect in effects {
+    while let effect = effects.popFirst() {
       switch effect {
       case .record(let event, let ride):
         record(event, ride: ride)
@@ -72,7 +72,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         stopTicker()
         backend.suspend()
         backend.resume()
-        _ = program.handle(.redraw, at: time.now())
+        // Back from the stop: what happened meanwhile (a countdown that ended) takes effect.
+        effects.append(contentsOf: program.handle(.redraw, at: time.now()))
         redrawAll = true
       case .quit(let status):
         finish(status)

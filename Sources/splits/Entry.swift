@@ -1,8 +1,25 @@
+import ArgumentParser
+import Foundation
 import SplitsCLI
 
+/// The only place the process exits. Bad usage exits 2 (the contract), not argument-parser's 64.
 @main
 enum Entry {
   static func main() async {
-    await SplitsCommand.main()
+    do {
+      var command = try SplitsCommand.parseAsRoot()
+      if var asyncCommand = command as? any AsyncParsableCommand {
+        try await asyncCommand.run()
+      } else {
+        try command.run()
+      }
+    } catch {
+      if SplitsCommand.exitCode(for: error) == .validationFailure {
+        let message = SplitsCommand.fullMessage(for: error)
+        FileHandle.standardError.write(Data((message + "\n").utf8))
+        exit(2)
+      }
+      SplitsCommand.exit(withError: error)
+    }
   }
 }
