@@ -12,6 +12,7 @@ if [ "${1:-}" = "--test" ]; then
   command -v tmux >/dev/null 2>&1 || need+=(tmux)
   command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
   command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
+  command -v faketime >/dev/null 2>&1 || need+=(faketime)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
