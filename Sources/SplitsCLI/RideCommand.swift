@@ -1,7 +1,9 @@
 import ArgumentParser
+import Foundation
 import SplitsCore
 import SplitsRender
 import SplitsRuntime
+import SplitsStore
 import SplitsTerminal
 
 /// The ride screen: `splits` with no subcommand.
@@ -12,6 +14,8 @@ struct RideCommand: AsyncParsableCommand {
     discussion: "Keys: space start/pause/resume, l or Enter lap, r finish (paused), ? help, q quit.")
 
   @OptionGroup var display: DisplayOptions
+
+  @OptionGroup var data: DataOptions
 
   @Option(help: "Precision of the moving time: s, ds (tenths) or cs (hundredths).")
   var precision: Precision = .cs
@@ -27,7 +31,22 @@ struct RideCommand: AsyncParsableCommand {
 
   func run() async throws {
     let options = display.resolved()
-    let outcome = await Self.present(options: options, precision: precision, countdown: countdown)
+    // The lock, the journal and the ride it restores, unless there is no terminal to ride
+    // on (then the screen says so and nothing is created). A screen open elsewhere on the
+    // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
+    var session: (journal: Journal, lock: ScreenLock, restored: RestoredRide)?
+    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+      let directory = data.directory()
+      session = try withJournalErrors {
+        let lock = try ScreenLock.acquire(dataDirectory: directory)
+        let journal = try Journal.open(dataDirectory: directory)
+        return (journal, lock, try journal.restoreCurrentRide(now: SystemClocks.now()))
+      }
+    }
+    let outcome = await Self.present(
+      options: options, precision: precision, countdown: countdown,
+      journal: session.map { ($0.journal, $0.restored) })
+    withExtendedLifetime(session?.lock) {}
     if outcome.isError {
       printError(outcome.message)
     } else {
@@ -37,13 +56,26 @@ struct RideCommand: AsyncParsableCommand {
   }
 
   @MainActor
-  static func present(options: ViewOptions, precision: Precision, countdown: Int) async -> FullScreen.Outcome {
+  static func present(
+    options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?
+  ) async -> FullScreen.Outcome {
     let now = SystemClocks.now()
-    // JOURNAL: open the journal and the screen lock here, restore the current ride into
-    // `state.ride` (a restore note goes to `state.banner`), pass the journal as `sink:` and
-    // set `persistent: true`. Failures: exit 1 naming the file; lock held: exit 2.
-    let state = RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: countdown, now: now.monotonic)
-    let program = RideProgram(state: state, options: options, persistent: false)
-    return await FullScreen.run(program, options: options, sink: nil)
+    var ride = Ride(number: 1)
+    var at = now.monotonic
+    var banner: String?
+    if let (_, restored) = journal {
+      // Running rides keep running, with the time since their last event counted.
+      ride = restored.ride
+      at = max(at, restored.at)
+      if restored.wallClockWentBackwards {
+        banner = HistoryStrings.of(options.language).wallClockWentBackwards
+      }
+    }
+    var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
+    state.banner = banner
+    let program = RideProgram(state: state, options: options, persistent: journal != nil)
+    return await FullScreen.run(
+      program, options: options, sink: journal?.0,
+      journalProblem: { error in (error as? JournalError)?.description ?? "\(error)" })
   }
 }

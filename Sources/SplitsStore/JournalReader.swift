@@ -21,7 +21,7 @@ public final class JournalReader: Sendable {
 
   /// Opens the journal in `dataDirectory` read-only; nil when there is no journal yet.
   /// Throws a `JournalError` naming the file when it is unreadable, damaged or newer.
-  /// `checkIntegrity` runs SQLite's full integrity check (slower; `status` skips it).
+  /// `checkIntegrity` reads every page first (`PRAGMA quick_check`; slower, `status` skips it).
   public static func open(
     dataDirectory: String, bootID: String = BootClock.bootID(), checkIntegrity: Bool = false
   ) throws -> JournalReader? {

@@ -35,9 +35,10 @@ public final class ScreenLock: Sendable {
 
   deinit { close(fd) }
 
-  /// Takes the lock for `dataDirectory` (which must exist), or throws `Held` naming the
-  /// holder, or a `JournalError` when the lock file cannot be opened.
+  /// Takes the lock for `dataDirectory` (created with mode 0700 if missing), or throws
+  /// `Held` naming the holder, or a `JournalError` when the lock file cannot be opened.
   public static func acquire(dataDirectory: String) throws -> ScreenLock {
+    try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.lockPath(in: dataDirectory)
     // O_CLOEXEC: a child the screen starts must not inherit (and keep) the lock.
     let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
