@@ -42,8 +42,6 @@ public struct HistoryStrings: Sendable {
   public let noFinishedRide: String
   /// `%@` is the file.
   public let fileExistsFormat: String
-  /// `%@` is the file.
-  public let exportedFormat: String
 
   public static func of(_ language: Language) -> HistoryStrings {
     switch language {
@@ -91,8 +89,7 @@ public struct HistoryStrings: Sendable {
     noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
     notFinishedFormat: "Ride %@ is not finished yet: pause it with space, then finish it with r.",
     noFinishedRide: "There is no finished ride yet: finish a ride with r (while paused) first.",
-    fileExistsFormat: "%@ already exists: pass --force to replace it, or choose another file with -o.",
-    exportedFormat: "Wrote %@"
+    fileExistsFormat: "%@ already exists: pass --force to replace it, or choose another file with -o."
   )
 
   public static let korean = HistoryStrings(
@@ -124,8 +121,7 @@ public struct HistoryStrings: Sendable {
     noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
     notFinishedFormat: "라이드 %@ 은(는) 아직 완료되지 않았습니다: space 로 일시정지한 뒤 r 로 완료하세요.",
     noFinishedRide: "완료된 라이드가 아직 없습니다: 먼저 일시정지 중에 r 로 라이드를 완료하세요.",
-    fileExistsFormat: "%@ 이(가) 이미 있습니다: 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요.",
-    exportedFormat: "%@ 에 썼습니다"
+    fileExistsFormat: "%@ 이(가) 이미 있습니다: 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요."
   )
 
   /// Replaces each `%@` in order.
