@@ -23,7 +23,7 @@ struct StatusCommand: ParsableCommand {
   @Flag(help: "Print JSON: state, ride, started_at, moving_ms, elapsed_ms, paused_ms, laps.")
   var json = false
 
-  @Option(help: ArgumentHelp("The line to print, with {placeholders} (see below).", valueName: "template"))
+  @Option(help: ArgumentHelp("The line to print, with {placeholders} (listed above).", valueName: "template"))
   var format: String?
 
   @Option(help: "Precision of the times in the line: s, ds (tenths) or cs (hundredths).")
