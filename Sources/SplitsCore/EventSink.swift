@@ -4,3 +4,9 @@
 public protocol EventSink: AnyObject {
   func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws
 }
+
+/// A sink's error that says whether trying again can help (a full disk: yes; an event the
+/// journal refuses: no).
+public protocol EventSinkFailure: Error {
+  var isTransient: Bool { get }
+}

@@ -14,6 +14,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   let time: TimeSource<C>
   let sink: (any EventSink)?
   let journalProblem: @Sendable (any Error) -> String
+  let unsavedOnQuit: @Sendable (Int) -> String
+  /// Set once the user was told that quitting now loses unwritten events.
+  private var quitWithUnsavedConfirmed = false
 
   public private(set) var exitStatus: ExitStatus?
   /// Called once, when the program quits.
@@ -28,13 +31,15 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" },
+    unsavedOnQuit: @escaping @Sendable (Int) -> String = { "\($0) events are not written yet: q again quits without them" }
   ) {
     self.program = program
     self.backend = backend
     self.time = time
     self.sink = sink
     self.journalProblem = journalProblem
+    self.unsavedOnQuit = unsavedOnQuit
   }
 
   /// Whether a ticker task exists (for tests and benchmarks).
@@ -76,6 +81,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         effects.append(contentsOf: program.handle(.redraw, at: time.now()))
         redrawAll = true
       case .quit(let status):
+        flushPending()
+        if status == .success, !pending.isEmpty, !quitWithUnsavedConfirmed {
+          // Nothing is lost silently: a plain quit with events the journal has not taken
+          // yet asks to be repeated. Signals still quit at once.
+          quitWithUnsavedConfirmed = true
+          program.setJournalProblem(unsavedOnQuit(pending.count))
+          continue
+        }
         finish(status)
         return
       }
@@ -109,12 +122,18 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       do {
         try sink.append(event, ride: ride, wallMilliseconds: wall)
         pending.removeFirst()
+      } catch let failure as any EventSinkFailure where !failure.isTransient {
+        // Refused for good: trying again cannot help. Say so once and go on.
+        pending.removeFirst()
+        program.setJournalProblem(journalProblem(failure))
+        return
       } catch {
         program.setJournalProblem(journalProblem(error))
         scheduleRetry()
         return
       }
     }
+    quitWithUnsavedConfirmed = false
     program.setJournalProblem(nil)
     retry?.cancel()
     retry = nil

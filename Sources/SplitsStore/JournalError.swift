@@ -1,7 +1,8 @@
+import SplitsCore
 import GRDB
 
 /// Why the journal could not be opened, read or written. Every message names the file.
-public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible, EventSinkFailure {
   public enum Reason: Equatable, Sendable {
     /// The file or its directory cannot be opened or read (permissions, not a directory, …).
     case unreadable(String)

@@ -32,8 +32,10 @@ public enum FullScreen {
       return Outcome(status: .usage, message: error.message(options.strings), isError: true)
     }
 
+    let strings = options.strings
     let runtime = Runtime(
-      program: program, backend: terminal, time: .system(), sink: sink, journalProblem: journalProblem)
+      program: program, backend: terminal, time: .system(), sink: sink, journalProblem: journalProblem,
+      unsavedOnQuit: { strings.fill(strings.unsavedOnQuitFormat, String($0)) })
     var sources: [any DispatchSourceProtocol] = []
 
     for signal in watched {

@@ -234,3 +234,62 @@ struct LongRideTests {
     #expect(h.backend.frame.lines.allSatisfy { $0.count == 80 })
   }
 }
+
+@MainActor
+@Suite("Journal failures", .serialized)
+struct JournalFailureTests {
+  struct Refused: EventSinkFailure { var isTransient: Bool { false } }
+
+  final class RefusingSink: EventSink {
+    var calls = 0
+    func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
+      calls += 1
+      throw Refused()
+    }
+  }
+
+  @Test func aQuitWithUnwrittenEventsAsksToBeRepeated() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.press("l")
+    await h.press("q")
+    #expect(h.runtime.exitStatus == nil)
+    #expect(h.backend.frame.lines.contains { $0.contains("1 events are not written yet") })
+    await h.press("q")
+    #expect(h.runtime.exitStatus == .success)
+  }
+
+  @Test func aQuitAfterTheJournalRecoveredGoesAtOnce() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.press("l")
+    sink.failing = false
+    await h.press("q")
+    #expect(h.runtime.exitStatus == .success)
+    #expect(sink.events.map(\.0.kind) == [.start, .lap])
+  }
+
+  @Test func aSignalQuitsAtOnceEvenWithUnwrittenEvents() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.press("l")
+    h.runtime.send(.signal(.terminate))
+    #expect(h.runtime.exitStatus == .terminate)
+  }
+
+  @Test func aRefusedEventIsNotRetriedForever() async {
+    let sink = RefusingSink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    #expect(sink.calls == 1)
+    #expect(h.runtime.pending.isEmpty)
+    await h.clock.advance(by: .seconds(10))
+    #expect(sink.calls == 1)
+  }
+}
