@@ -25,7 +25,7 @@ struct RideScreenTests {
     let paused = try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
     let pausedAt = try #require(paused.movingTime)
     try await Task.sleep(for: .milliseconds(300))
-    let later = try tmux.capture()
+    let later = try await tmux.captureAsync()
     #expect(later.state == "PAUSED")
     #expect(later.movingTime == pausedAt, "the time stands still while paused:\n\(later)")
     #expect(later.lapNumbers == [2, 1])
@@ -47,33 +47,52 @@ struct RideScreenTests {
     #expect(moving > pausedAt, "the summary has the moving time: \(line)")
   }
 
-  @Test("--countdown 3 shows 3, 2, 1, then RUNNING from zero")
+  @Test("--countdown 3 shows 3, 2, 1, then RUNNING with the clock started at its end")
   func countdownThenRunning() async throws {
+    let clock = ContinuousClock()
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let job = try await tmux.start("splits --plain --countdown 3")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
+    let pressed = clock.now
     try tmux.send(keys: "Space")
     var steps: [Int] = []
+    var seenAt = [pressed]
     let running = try await tmux.waitFor("RUNNING after the countdown") { screen in
+      seenAt.append(clock.now)
       if let step = screen.countdownStep, steps.last != step { steps.append(step) }
       return screen.state == "RUNNING"
     }
-    #expect(steps == [3, 2, 1], "the countdown steps seen, in order")
-    // The ride's clock starts when the countdown ends, not when space was pressed.
+    let runningSeen = clock.now
+
+    // Only counting down, one step at a time, from 3.
+    #expect(!steps.isEmpty && steps.allSatisfy { (1...3).contains($0) }, "steps seen: \(steps)")
+    #expect(steps == steps.sorted(by: >), "steps seen: \(steps)")
+    // Each step shows for a second: with captures less than half a second apart, all three
+    // were seen. (On a machine too loaded for that, the order above still holds.)
+    let widestGap = zip(seenAt, seenAt.dropFirst()).map { $1 - $0 }.max() ?? .zero
+    if widestGap < .milliseconds(500) {
+      #expect(steps == [3, 2, 1], "steps seen with captures at most \(widestGap) apart")
+    }
+    // The countdown began when the key arrived (after `pressed`) and the ride's clock
+    // starts when it ends: RUNNING is never seen before 3 s, and the moving time shown is
+    // never more than the time since `pressed` + 3 s.
+    #expect(runningSeen - pressed >= .seconds(3), "RUNNING after \(runningSeen - pressed)")
     let moving = try #require(running.movingTime)
-    #expect(moving < .seconds(3), "moving time right after the countdown:\n\(running)")
+    #expect(moving <= runningSeen - pressed - .seconds(3), "moving time right after the countdown:\n\(running)")
 
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 
-  @Test("Esc during the countdown cancels it back to READY")
+  @Test("Esc during the countdown cancels it back to READY, and nothing starts later")
   func escapeCancelsCountdown() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --countdown 3")
+    // 5 rather than 3 steps: room for Esc to arrive in time on a loaded machine.
+    let steps = 5
+    let job = try await tmux.start("splits --plain --countdown \(steps)")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
     let clock = ContinuousClock()
@@ -84,8 +103,8 @@ struct RideScreenTests {
     try await tmux.waitFor("READY after Esc") { $0.state == "READY" }
 
     // Past the instant the countdown would have ended: still READY, still zero.
-    try await Task.sleep(until: pressed + .milliseconds(3500), clock: clock)
-    let later = try tmux.capture()
+    try await Task.sleep(until: pressed + .seconds(steps) + .milliseconds(500), clock: clock)
+    let later = try await tmux.captureAsync()
     #expect(later.state == "READY", "still READY after the countdown's end:\n\(later)")
     #expect(later.movingTime == .zero, "nothing ran:\n\(later)")
 

@@ -74,7 +74,7 @@ struct RideSuspendTests {
 
     try await Task.sleep(until: stoppedSeen + Self.stoppedFor, clock: clock)
     let stoppedTime = clock.now - stoppedSeen
-    #expect(try tmux.capture() == frozen, "nothing drew while stopped")
+    #expect(try await tmux.captureAsync() == frozen, "nothing drew while stopped")
     #expect(kill(splits, SIGCONT) == 0)
     let redrawn = try await tmux.waitFor("a new frame after CONT") { $0 != frozen && $0.movingTime != nil }
     let after = try #require(redrawn.movingTime)

@@ -7,10 +7,10 @@ struct TerminalErrorTests {
   static let notATerminal = "splits needs an interactive terminal; try `splits status`"
 
   @Test("neither stdin nor stdout a terminal: exit 2 and the message on stderr, stdout empty")
-  func noTerminalAtAll() throws {
+  func noTerminalAtAll() async throws {
     let home = try TempDirectory("no-tty")
     defer { home.remove() }
-    let result = try Spawn.run(
+    let result = try await Spawn.runAsync(
       [try SplitsBinary.path, "--plain"],
       environment: [
         "PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm-256color", "LANG": "C.UTF-8",

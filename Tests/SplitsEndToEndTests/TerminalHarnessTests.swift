@@ -29,6 +29,16 @@ struct TerminalHarnessTests {
     #expect(output.stderr == "err\n")
   }
 
+  @Test("runAsync: the same, without holding a thread")
+  func asyncTerminations() async throws {
+    #expect(try await Spawn.runAsync(["sh", "-c", "exit 4"]).termination == .exited(4))
+    #expect(try await Spawn.runAsync(["sh", "-c", "kill -HUP $$"]).termination == .signaled(1))
+    #expect(try await Spawn.runAsync(["sleep", "30"], timeout: .milliseconds(300)).termination == .timedOut)
+    let output = try await Spawn.runAsync(["sh", "-c", "cat; echo err >&2"], stdin: .file("/proc/self/cmdline"))
+    #expect(!output.stdout.isEmpty)
+    #expect(output.stderr == "err\n")
+  }
+
   @Test("clocks are read as the screens print them, and nothing else is")
   func clockTexts() {
     let clocks = ClockText.all(in: " 00:01:02.34  RUNNING  Elapsed 00:01:05   +00:01.25  14:30  123:00:00.5")
@@ -51,7 +61,7 @@ struct TerminalHarnessTests {
     let socket = tmux.socket
     #expect(try tmux.paneSize() == (50, 12))
     try await tmux.resize(width: 20, height: 5)
-    #expect(try tmux.capture().lines.count == 5)
+    #expect(try await tmux.captureAsync().lines.count == 5)
     let (status, output) = try await tmux.run("echo $TERM $LANG; test -d \"$SPLITS_DATA_DIR\" || echo no-data-dir-yet")
     #expect(status == 0)
     #expect(output.hasPrefix("xterm-256color C.UTF-8"))

@@ -56,14 +56,15 @@ enum SpawnInput: Sendable {
 /// - the child starts a new session (`setsid`), so it has no controlling terminal and a
 ///   timeout can kill its whole process group.
 ///
-/// Blocking (it polls `waitpid` with short sleeps) so it can be used from a `defer` or a
-/// `deinit`; the commands it runs are short.
+/// `run` blocks (it polls `waitpid` with short sleeps) so it can be used from a `defer`, a
+/// `deinit` or a synchronous call; `runAsync` sleeps instead and is what polling uses.
 enum Spawn {
   struct Failure: Error, CustomStringConvertible {
     var description: String
   }
 
-  /// Runs `arguments` (the first is looked up in `PATH` when it has no slash) and waits.
+  /// Runs `arguments` (the first is looked up in `PATH` when it has no slash) and waits,
+  /// blocking the calling thread.
   /// - Parameters:
   ///   - environment: the child's whole environment; nil inherits the test process's.
   ///   - stdin: `/dev/null` unless told.
@@ -72,16 +73,72 @@ enum Spawn {
     _ arguments: [String], environment: [String: String]? = nil, stdin: SpawnInput = .devNull,
     timeout: Duration = .seconds(10)
   ) throws -> SpawnResult {
-    precondition(!arguments.isEmpty)
-    let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "splits-e2e-spawn-\(getpid())-\(UUID().uuidString)")
-    let outPath = scratch.path + ".out"
-    let errPath = scratch.path + ".err"
-    defer {
-      unlink(outPath)
-      unlink(errPath)
+    let child = try Child(arguments, environment: environment, stdin: stdin)
+    return child.result(wait(for: child.pid, timeout: timeout))
+  }
+
+  /// `run` for async code: waits with `Task.sleep` between checks, so that a test waiting
+  /// for a child leaves the (small) pool of threads free for every other test. Everything
+  /// that polls uses this one; on a loaded machine the blocking `run` in a poll loop starved
+  /// the other tests of threads (polls 1.5 s apart were seen).
+  static func runAsync(
+    _ arguments: [String], environment: [String: String]? = nil, stdin: SpawnInput = .devNull,
+    timeout: Duration = .seconds(10)
+  ) async throws -> SpawnResult {
+    let child = try Child(arguments, environment: environment, stdin: stdin)
+    let clock = ContinuousClock()
+    let deadline = clock.now + timeout
+    var pause = Duration.microseconds(500)
+    while true {
+      var status: Int32 = 0
+      let result = waitpid(child.pid, &status, WNOHANG)
+      if result == child.pid { return child.result(decode(status)) }
+      if result < 0 && errno != EINTR { return child.result(.exited(-1)) }
+      if clock.now >= deadline || Task.isCancelled {
+        return child.result(killAndReap(child.pid))
+      }
+      try? await Task.sleep(for: pause)
+      pause = min(pause * 2, .milliseconds(10))
+    }
+  }
+
+  /// A started child and the files its output goes to.
+  private struct Child {
+    let pid: pid_t
+    let outPath: String
+    let errPath: String
+
+    init(_ arguments: [String], environment: [String: String]?, stdin: SpawnInput) throws {
+      precondition(!arguments.isEmpty)
+      let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
+        "splits-e2e-spawn-\(getpid())-\(UUID().uuidString)")
+      outPath = scratch.path + ".out"
+      errPath = scratch.path + ".err"
+      do {
+        pid = try Spawn.start(arguments, environment: environment, stdin: stdin, out: outPath, err: errPath)
+      } catch {
+        unlink(outPath)
+        unlink(errPath)
+        throw error
+      }
     }
 
+    /// The output, read once the child has ended; the files are removed.
+    func result(_ termination: Termination) -> SpawnResult {
+      defer {
+        unlink(outPath)
+        unlink(errPath)
+      }
+      return SpawnResult(
+        termination: termination, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
+        stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+    }
+  }
+
+  private static func start(
+    _ arguments: [String], environment: [String: String]?, stdin: SpawnInput, out outPath: String,
+    err errPath: String
+  ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
     posix_spawn_file_actions_init(&actions)
     defer { posix_spawn_file_actions_destroy(&actions) }
@@ -125,11 +182,16 @@ enum Spawn {
     guard spawned == 0 else {
       throw Failure(description: "posix_spawn \(arguments[0]): \(String(cString: strerror(spawned)))")
     }
+    return pid
+  }
 
-    let termination = wait(for: pid, timeout: timeout)
-    return SpawnResult(
-      termination: termination, stdout: (try? String(contentsOfFile: outPath, encoding: .utf8)) ?? "",
-      stderr: (try? String(contentsOfFile: errPath, encoding: .utf8)) ?? "")
+  /// Kills `pid`'s process group (and `pid`) and reaps it.
+  private static func killAndReap(_ pid: pid_t) -> Termination {
+    kill(-pid, SIGKILL)
+    kill(pid, SIGKILL)
+    var status: Int32 = 0
+    _ = waitpid(pid, &status, 0)
+    return .timedOut
   }
 
   /// Waits for `pid`, killing its process group at the deadline.
@@ -142,12 +204,7 @@ enum Spawn {
       let result = waitpid(pid, &status, WNOHANG)
       if result == pid { return decode(status) }
       if result < 0 && errno != EINTR { return .exited(-1) }
-      if clock.now >= deadline {
-        kill(-pid, SIGKILL)
-        kill(pid, SIGKILL)
-        _ = waitpid(pid, &status, 0)
-        return .timedOut
-      }
+      if clock.now >= deadline { return killAndReap(pid) }
       usleep(pause)
       pause = min(pause * 2, 20_000)
     }

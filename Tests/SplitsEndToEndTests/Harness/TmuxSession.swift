@@ -187,6 +187,18 @@ final class TmuxSession: Sendable {
     return result.stdout
   }
 
+  /// `tmux` for async code: does not hold a thread while the client runs (see
+  /// `Spawn.runAsync`). Every poll goes through this.
+  @discardableResult
+  func tmuxAsync(_ arguments: [String]) async throws -> String {
+    let result = try await Spawn.runAsync(
+      tmuxArguments(arguments), environment: Self.clientEnvironment, timeout: .seconds(10))
+    guard result.termination == .exited(0) else {
+      throw HarnessError("tmux \(arguments.joined(separator: " ")): \(result)")
+    }
+    return result.stdout
+  }
+
   /// Sends keys by tmux name: `"Space"`, `"Enter"`, `"Escape"`, `"C-z"`, `"C-c"`, `"l"`, `"q"`.
   func send(keys: String...) throws {
     try tmux(["send-keys", "-t", Self.target] + keys)
@@ -199,7 +211,16 @@ final class TmuxSession: Sendable {
 
   /// What the pane shows now.
   func capture() throws -> PaneText {
-    var lines = try tmux(["capture-pane", "-p", "-t", Self.target]).components(separatedBy: "\n")
+    Self.paneText(try tmux(["capture-pane", "-p", "-t", Self.target]))
+  }
+
+  /// What the pane shows now, without holding a thread while tmux answers.
+  func captureAsync() async throws -> PaneText {
+    Self.paneText(try await tmuxAsync(["capture-pane", "-p", "-t", Self.target]))
+  }
+
+  private static func paneText(_ output: String) -> PaneText {
+    var lines = output.components(separatedBy: "\n")
     if lines.last == "" { lines.removeLast() }
     return PaneText(lines)
   }
@@ -228,8 +249,8 @@ final class TmuxSession: Sendable {
   func resize(width: Int, height: Int) async throws {
     try tmux(["resize-window", "-t", Self.target, "-x", String(width), "-y", String(height)])
     _ = try await poll("pane size \(width)×\(height)") {
-      let size = try paneSize()
-      return size.width == width && size.height == height ? true : nil
+      let size = try await tmuxAsync(["display-message", "-p", "-t", Self.target, "#{pane_width}x#{pane_height}"])
+      return size.trimmingCharacters(in: .whitespacesAndNewlines) == "\(width)x\(height)" ? true : nil
     }
   }
 
@@ -264,7 +285,7 @@ final class TmuxSession: Sendable {
     var last = PaneText([])
     do {
       return try await poll(what, timeout: timeout) {
-        last = try capture()
+        last = try await captureAsync()
         return try predicate(last) ? last : nil
       }
     } catch let error as HarnessError {
@@ -276,9 +297,9 @@ final class TmuxSession: Sendable {
   /// stopped, paused or waiting) and returns that screen.
   @discardableResult
   func waitForStillScreen(gap: Duration = .milliseconds(150), timeout: Duration = .seconds(10)) async throws -> PaneText {
-    var previous = try capture()
+    var previous = try await captureAsync()
     return try await poll("the screen to stand still", timeout: timeout, every: gap) {
-      let current = try capture()
+      let current = try await captureAsync()
       defer { previous = current }
       return current == previous ? current : nil
     }
@@ -288,13 +309,13 @@ final class TmuxSession: Sendable {
   /// passes (then it throws, naming `what`).
   func poll<T>(
     _ what: String, timeout: Duration = .seconds(10), every interval: Duration? = nil,
-    _ probe: () throws -> T?
+    _ probe: () async throws -> T?
   ) async throws -> T {
     let clock = ContinuousClock()
     let deadline = clock.now + timeout
     var pause = interval ?? .milliseconds(20)
     while true {
-      if let value = try probe() { return value }
+      if let value = try await probe() { return value }
       if clock.now >= deadline { throw HarnessError("timed out after \(timeout) waiting for \(what)") }
       try await Task.sleep(for: pause)
       pause = interval ?? min(pause * 2, .milliseconds(50))
