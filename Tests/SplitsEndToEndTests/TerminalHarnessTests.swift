@@ -1,7 +1,7 @@
 import Testing
 
 /// The harness itself: what the end-to-end tests stand on must be right first.
-@Suite("End-to-end harness")
+@Suite("End-to-end harness", .timeLimit(.minutes(1)))
 struct TerminalHarnessTests {
   @Test("children start with no blocked and no ignored standard signals")
   func cleanSignalState() throws {

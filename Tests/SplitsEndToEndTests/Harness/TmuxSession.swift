@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 #if canImport(Glibc)
   import Glibc
@@ -87,6 +88,7 @@ final class TmuxSession: Sendable {
   let dataDir: String
   /// The environment the pane's process starts with.
   let paneEnvironment: [String: String]
+  private let closed = Mutex(false)
 
   private init(options: Options) throws {
     socket = "splits-e2e-\(getpid())-\(UUID().uuidString.prefix(12))"
@@ -153,6 +155,11 @@ final class TmuxSession: Sendable {
   /// Kills what still runs in the pane (a stopped splits included: it would not see the
   /// server's SIGHUP), the server, and removes the home directory. Safe to call more than once.
   func close() {
+    let wasClosed = closed.withLock { closed in
+      defer { closed = true }
+      return closed
+    }
+    if wasClosed { return }
     if let pane = try? panePID() {
       for pid in ProcessTable.descendants(of: pane) { kill(pid, SIGKILL) }
     }
