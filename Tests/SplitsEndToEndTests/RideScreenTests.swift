@@ -111,4 +111,85 @@ struct RideScreenTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
+
+  @Test("r while paused finishes the ride: READY at zero, the next ride's number")
+  func finishReturnsToReady() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero }
+    try tmux.send(keys: "l")
+    try await tmux.waitFor("lap row 1") { $0.lapNumbers == [1] }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+
+    try tmux.send(keys: "r")
+    let finished = try await tmux.waitFor("READY after r") { $0.state == "READY" }
+    #expect(finished.movingTime == .zero, "a new ride at zero:\n\(finished)")
+    #expect(finished.lapNumbers.isEmpty)
+    #expect(finished.contains("Ride 2") && ready.contains("Ride 1"), "the next ride's number:\n\(finished)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  @Test("a key that does nothing shows a hint and changes nothing; ? opens the help, Esc closes it")
+  func hintsAndHelp() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
+    let keyLine = try #require(ready.lastNonEmptyLine)
+
+    // l and r do nothing while READY: a hint replaces the key line, the state stays.
+    for key in ["l", "r"] {
+      try tmux.send(keys: key)
+      let hinted = try await tmux.waitFor("a hint for \(key)") { $0.lastNonEmptyLine != keyLine }
+      #expect(hinted.state == "READY")
+      #expect(hinted.movingTime == .zero)
+      #expect(hinted.lapNumbers.isEmpty)
+    }
+
+    try tmux.send(keys: "?")
+    let help = try await tmux.waitFor("the help overlay") { $0.contains("┌") && $0.contains("┘") }
+    #expect(help.contains("space"), "the help lists the keys:\n\(help)")
+    try tmux.send(keys: "Escape")
+    let closed = try await tmux.waitFor("the help closed") { !$0.contains("┌") }
+    #expect(closed.state == "READY")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  struct PrecisionCase: Sendable, CustomTestStringConvertible {
+    var option: String
+    /// Digits after the seconds' point.
+    var fractionDigits: Int
+    var testDescription: String { "--precision \(option)" }
+  }
+
+  @Test(
+    "--precision sets the digits of the moving time, and the field keeps its width",
+    arguments: [
+      PrecisionCase(option: "s", fractionDigits: 0), PrecisionCase(option: "ds", fractionDigits: 1),
+      PrecisionCase(option: "cs", fractionDigits: 2),
+    ])
+  func precision(_ c: PrecisionCase) async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain --precision \(c.option)")
+    let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
+    #expect(ready.movingClock?.fraction.count == c.fractionDigits, "\(ready)")
+    try tmux.send(keys: "Space")
+    let running = try await tmux.waitFor("the time past one second") { ($0.movingTime ?? .zero) >= .seconds(1) }
+    #expect(running.movingClock?.fraction.count == c.fractionDigits, "\(running)")
+    #expect(
+      ready.movingClock?.description.count == running.movingClock?.description.count,
+      "same width: \(ready.movingClock.map(String.init(describing:)) ?? "-") and \(running.movingClock.map(String.init(describing:)) ?? "-")")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
 }
