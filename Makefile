@@ -25,3 +25,16 @@ test: test-deps
 
 clean:
 	rm -rf .build
+
+# `make bench`: splits against termdown (bench/, results in docs/performance.md).
+BENCH_SCRATCH := .build-release
+BENCH_VENV := bench/.venv
+BENCH_PY := $(BENCH_VENV)/bin/python
+
+.PHONY: bench
+bench: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
+	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
+	$(BENCH_PY) bench/report.py

@@ -75,36 +75,58 @@ def median(values) -> float | None:
 # Replaying a session's output
 
 
+FRAME_GAP_NS = 2 * MS
+
+
 def replay(job: Job, resets: list[int] = (), want_cells: bool = False) -> list[dict]:
     """Feeds the recorded chunks through a fresh screen. For each chunk: its time, size,
-    the first time value on screen, whether the text changed, and (optionally) how many
-    cells changed. A reset instant wipes the screen first, as if the terminal had shown
-    something else meanwhile (the shell, while the program was stopped)."""
+    the first time value on screen and whether the text changed. A reset instant wipes the
+    screen first, as if the terminal had shown something else meanwhile (the shell, while
+    the program was stopped).
+
+    With `want_cells`, chunks are also grouped into frames (a burst of writes less than
+    2 ms apart: one redraw may take several write calls) and the last chunk of each frame
+    carries the frame's bytes, writes, changed cells and the UTF-8 bytes of the characters
+    in those cells (what writing just them would take)."""
     screen, stream = new_screen(job.columns, job.rows)
     resets = sorted(resets)
     out = []
     before_text = screen.display
-    before_cells = cells(screen) if want_cells else None
-    for t, data in job.chunks:
+    frame_start_cells = None
+    frame_bytes = frame_writes = 0
+    chunks = job.chunks
+    for i, (t, data) in enumerate(chunks):
         while resets and t > resets[0]:
             resets.pop(0)
             screen.reset()
             before_text = screen.display
-            before_cells = cells(screen) if want_cells else None
+        if want_cells and frame_start_cells is None:
+            frame_start_cells = cells(screen)
         stream.feed(data)
         text = screen.display
         entry = {"t": t, "bytes": len(data), "value": first_time_ns(screen), "text_changed": text != before_text}
-        if want_cells:
-            now_cells = cells(screen)
-            entry["cells"] = sum(
-                1
-                for row_a, row_b in zip(before_cells, now_cells)
-                if row_a != row_b
-                for a, b in zip(row_a, row_b)
-                if a != b
-            )
-            before_cells = now_cells
         before_text = text
+        if want_cells:
+            frame_bytes += len(data)
+            frame_writes += 1
+            last = i + 1 == len(chunks) or chunks[i + 1][0] - t > FRAME_GAP_NS
+            if last:
+                now_cells = cells(screen)
+                changed = [
+                    b
+                    for row_a, row_b in zip(frame_start_cells, now_cells)
+                    if row_a != row_b
+                    for a, b in zip(row_a, row_b)
+                    if a != b
+                ]
+                entry["frame"] = {
+                    "bytes": frame_bytes,
+                    "writes": frame_writes,
+                    "cells": len(changed),
+                    "cell_bytes": sum(len(c.data.encode()) or 1 for c in changed),
+                }
+                frame_start_cells = None
+                frame_bytes = frame_writes = 0
         out.append(entry)
     return out
 
@@ -155,17 +177,22 @@ def key_latencies(frames: list[dict], keys: list[int], limit_ns: int = 500 * MS)
 def output_stats(frames: list[dict], start: int, end: int) -> dict:
     window = [f for f in frames if start <= f["t"] < end]
     total_bytes = sum(f["bytes"] for f in window)
-    changes = [f for f in window if f.get("cells", 0) > 0]
-    changed_cells = sum(f["cells"] for f in changes)
+    changes = [f["frame"] for f in window if f.get("frame") and f["frame"]["cells"] > 0]
+    changed_cells = sum(c["cells"] for c in changes)
+    changed_bytes = sum(c["cell_bytes"] for c in changes)
     seconds = (end - start) / NS
+    n = len(changes)
     return {
         "bytes_per_s": total_bytes / seconds,
-        "changes": len(changes),
-        "changes_per_s": len(changes) / seconds,
-        "bytes_per_change": total_bytes / len(changes) if changes else None,
-        "cells_per_change": changed_cells / len(changes) if changes else None,
+        "changes": n,
+        "changes_per_s": n / seconds,
+        "writes_per_s": len(window) / seconds,
+        "writes_per_change": sum(c["writes"] for c in changes) / n if n else None,
+        "bytes_per_change": total_bytes / n if n else None,
+        "cells_per_change": changed_cells / n if n else None,
         "bytes_per_cell": total_bytes / changed_cells if changed_cells else None,
-        "writes": len(window),
+        "text_bytes_per_change": changed_bytes / n if n else None,
+        "bytes_over_text": total_bytes / changed_bytes if changed_bytes else None,
     }
 
 
@@ -544,7 +571,8 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
             "ticks": med(S, "big", p, "running", "ticks"),
         }
         s[f"output_big_{p}"] = {k: med(S, "big", p, "output", k) for k in (
-            "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell")}
+            "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell",
+            "text_bytes_per_change", "bytes_over_text", "writes_per_change")}
     for state in ("ready", "paused"):
         s[state] = {k: med(S, "plain_s", state, k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
     s["keys"] = {
@@ -580,7 +608,8 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
         "ticks": med(T, "big", "running", "ticks"),
     }
     t["output_big_s"] = {k: med(T, "big", "output", k) for k in (
-        "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell")}
+        "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell",
+            "text_bytes_per_change", "bytes_over_text", "writes_per_change")}
     t["paused"] = {k: med(T, "plain", "paused", k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
     t["keys"] = {
         "p50_ms": median(percentile(pick(r, "plain", "keys_ms") or [], 50) for r in T),

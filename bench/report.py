@@ -1,0 +1,291 @@
+#!/usr/bin/env python3
+"""Turns bench/results/{summary,runs}.json into the results part of docs/performance.md
+(between the `bench:results` markers; the rest of the file is prose kept by hand) and the
+chart docs/performance.png.
+
+Usage: report.py [--results DIR] [--doc docs/performance.md] [--png docs/performance.png]
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+ROOT = os.path.dirname(HERE)
+BEGIN = "<!-- bench:results:begin (written by bench/report.py) -->"
+END = "<!-- bench:results:end -->"
+
+
+def fmt(value, digits=2, unit=""):
+    if value is None:
+        return "n/a"
+    if isinstance(value, float):
+        if abs(value) >= 100:
+            text = f"{value:,.0f}"
+        elif abs(value) >= 10:
+            text = f"{value:.1f}"
+        else:
+            text = f"{value:.{digits}f}"
+    else:
+        text = str(value)
+    return text + unit
+
+
+def verdict(ok) -> str:
+    if ok is None:
+        return "n/a"
+    return "**pass**" if ok else "**miss**"
+
+
+def get(d, *path):
+    for key in path:
+        if not isinstance(d, dict):
+            return None
+        d = d.get(key)
+    return d
+
+
+def le(value, limit):
+    return None if value is None else value <= limit
+
+
+def rows(summary: dict) -> list[tuple[str, str, str, str, str]]:
+    """(metric, target, splits, termdown, verdict for splits)."""
+    s, t = summary["splits"], summary["termdown"]
+    out = []
+
+    def lag(block):
+        return f"{fmt(get(block, 'p50_ms'))} / {fmt(get(block, 'p99_ms'))} / {fmt(get(block, 'max_ms'))} ms"
+
+    out.append(("Display lag p50 / p99 / max, whole seconds", "p99 ≤ 2 ms", lag(s["lag_s"]), lag(t["lag_s"]),
+                verdict(le(get(s, "lag_s", "p99_ms"), 2))))
+    out.append(("Display lag p50 / p99 / max, tenths", "p99 ≤ 2 ms", lag(s["lag_ds"]), "no tenths",
+                verdict(le(get(s, "lag_ds", "p99_ms"), 2))))
+    out.append(("Display lag p50 / p99 / max, hundredths", "p99 ≤ 2 ms", lag(s["lag_cs"]), "no hundredths",
+                verdict(le(get(s, "lag_cs", "p99_ms"), 2))))
+    skipped = [get(s, f"lag_{p}", "skipped") for p in ("s", "ds", "cs")]
+    shown = [get(s, f"lag_{p}", "values") for p in ("s", "ds", "cs")]
+    out.append(("Skipped values (s / ds / cs), of values shown",
+                "none",
+                " / ".join(fmt(v, 0) for v in skipped) + " of " + " / ".join(fmt(v, 0) for v in shown),
+                f"{fmt(get(t, 'lag_s', 'skipped'), 0)} of {fmt(get(t, 'lag_s', 'values'), 0)}",
+                verdict(all(v == 0 for v in skipped if v is not None))))
+    out.append(("Key to screen p50 / p99", "p99 ≤ 2 ms",
+                f"{fmt(get(s, 'keys', 'p50_ms'))} / {fmt(get(s, 'keys', 'p99_ms'))} ms",
+                f"{fmt(get(t, 'keys', 'p50_ms'))} / {fmt(get(t, 'keys', 'p99_ms'))} ms",
+                verdict(le(get(s, "keys", "p99_ms"), 2))))
+    out.append(("Context switches/s while ready", "≤ 0.1/s",
+                fmt(get(s, "ready", "switches_per_s")), "no ready state",
+                verdict(le(get(s, "ready", "switches_per_s"), 0.1))))
+    out.append(("Context switches/s while paused", "≤ 0.1/s",
+                fmt(get(s, "paused", "switches_per_s")), fmt(get(t, "paused", "switches_per_s")),
+                verdict(le(get(s, "paused", "switches_per_s"), 0.1))))
+    out.append(("CPU while ready / paused (% of a core)", "—",
+                f"{fmt(get(s, 'ready', 'cpu_pct'), 4)} / {fmt(get(s, 'paused', 'cpu_pct'), 4)} %",
+                f"— / {fmt(get(t, 'paused', 'cpu_pct'), 3)} %", ""))
+    for p, name in (("s", "whole seconds"), ("ds", "tenths"), ("cs", "hundredths")):
+        term = fmt(get(t, "running_big_s", "switches_per_change")) if p == "s" else "—"
+        out.append((f"Context switches per displayed change, {name}", "≤ 2",
+                    f"{fmt(get(s, f'running_big_{p}', 'switches_per_change'))} "
+                    f"({fmt(get(s, f'running_big_{p}', 'switches_per_s'))}/s)",
+                    term + (f" ({fmt(get(t, 'running_big_s', 'switches_per_s'))}/s)" if p == "s" else ""),
+                    verdict(le(get(s, f"running_big_{p}", "switches_per_change"), 2))))
+    limits = {"s": 0.05, "ds": None, "cs": 1.0}
+    for p, name in (("s", "whole seconds"), ("ds", "tenths"), ("cs", "hundredths")):
+        limit = limits[p]
+        out.append((f"CPU while running, {name} (% of a core)",
+                    f"≤ {limit} %" if limit is not None else "—",
+                    fmt(get(s, f"running_big_{p}", "cpu_pct"), 3) + " %",
+                    (fmt(get(t, "running_big_s", "cpu_pct"), 3) + " %") if p == "s" else "—",
+                    verdict(le(get(s, f"running_big_{p}", "cpu_pct"), limit)) if limit is not None else ""))
+    for p, name in (("s", "whole seconds"), ("cs", "hundredths")):
+        o = s[f"output_big_{p}"]
+        term = t["output_big_s"] if p == "s" else None
+        def out_text(o):
+            if not o:
+                return "—"
+            return (f"{fmt(o.get('bytes_per_change'), 0)} B for {fmt(o.get('cells_per_change'), 1)} cells "
+                    f"({fmt(o.get('text_bytes_per_change'), 0)} B of text): "
+                    f"{fmt(o.get('bytes_over_text'), 1)}×; {fmt(o.get('bytes_per_s'), 0)} B/s")
+        out.append((f"Bytes per displayed change, {name}", "≤ 2× the changed cells",
+                    out_text(o), out_text(term),
+                    verdict(le(o.get("bytes_over_text"), 2))))
+    r = s["resume_cs"]
+    out.append(("First redraw after SIGCONT: delay, error of the time shown", "≤ 5 ms, stopped time counted",
+                f"{fmt(r.get('first_delay_ms'))} ms, {fmt(r.get('first_error_ms'))} ms (hundredths)",
+                f"{fmt(get(t, 'resume_s', 'first_delay_ms'))} ms, {fmt(get(t, 'resume_s', 'first_error_ms'), 0)} ms; "
+                f"right after {fmt(get(t, 'resume_s', 'right_delay_ms'), 0)} ms",
+                verdict(None if r.get("first_delay_ms") is None else
+                        r["first_delay_ms"] <= 5 and r.get("first_error_ms") is not None
+                        and -10 - 5 <= r["first_error_ms"] <= 1)))
+    out.append(("Start-up to first frame", "≤ 25 ms", fmt(s.get("startup_ms"), 1, " ms"),
+                fmt(t.get("startup_ms"), 0, " ms"), verdict(le(s.get("startup_ms"), 25))))
+    out.append(("Peak RSS (VmHWM)", "≤ 12 MB", fmt(s.get("peak_rss_mb"), 1, " MB"),
+                fmt(t.get("peak_rss_mb"), 1, " MB"), verdict(le(s.get("peak_rss_mb"), 12))))
+    st = s.get("status") or {}
+    line = st.get("line") or {}
+    if line.get("available"):
+        text = f"{fmt(line.get('p50_ms'), 1)} / {fmt(line.get('p99_ms'), 1)} ms (p50 / p99)"
+        ok = le(line.get("p50_ms"), 20)
+    else:
+        text, ok = "n/a (no `splits status`)", None
+    out.append(("`splits status`", "≤ 20 ms", text, "—", verdict(ok)))
+    return out
+
+
+def table(summary: dict) -> str:
+    lines = ["| metric | target | splits | termdown | splits vs target |", "|---|---|---|---|---|"]
+    for metric, target, s, t, v in rows(summary):
+        lines.append(f"| {metric} | {target} | {s} | {t} | {v} |")
+    return "\n".join(lines)
+
+
+def machine_text(info: dict) -> str:
+    m = info["machine"]
+    v = info["versions"]
+    load_b = ", ".join(f"{x:.2f}" for x in m.get("load_before", []))
+    load_a = ", ".join(f"{x:.2f}" for x in m.get("load_after", []))
+    return (
+        f"- Date: {info['date']}; {info['runs']} runs of each program, interleaved; the bench took "
+        f"{info.get('seconds', '?')} s.\n"
+        f"- Machine: {m['cpu']}, {m['nproc']} cores, Linux {m['kernel']} ({m.get('os', '')}); load average "
+        f"{load_b} before and {load_a} after (the cores are shared with other work, so the tails are "
+        f"those of a busy machine).\n"
+        f"- Programs: splits {v.get('splits', '?')} (release build, {v.get('swift', '?')}); termdown "
+        f"{v.get('termdown', '?')} on Python {m.get('python', '?')}; terminal model pyte {v.get('pyte', '?')}; "
+        f"{info['terminal']}.\n"
+    )
+
+
+def chart(runs: dict, summary: dict, path: str) -> None:
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    def lags(program, key):
+        out = []
+        for r in runs[program]:
+            block = r.get(key) if key in r else None
+            if block and block.get("lag"):
+                out.extend(block["lag"]["lags_ms"])
+        return out
+
+    series = [
+        ("splits, hundredths", lags("splits", "plain_cs"), "#1b7837"),
+        ("splits, tenths", lags("splits", "plain_ds"), "#5aae61"),
+        ("splits, seconds", lags("splits", "plain_s"), "#a6dba0"),
+        ("termdown, seconds", lags("termdown", "plain"), "#9970ab"),
+    ]
+    fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.8), gridspec_kw={"width_ratios": [1.25, 1, 1]})
+    fig.suptitle("splits vs termdown, medians of 3 runs on a shared 2-core machine", fontsize=12)
+
+    labels = [f"{name}\n(n={len(values)})" for name, values, _ in series]
+    data = [values if values else [float("nan")] for _, values, _ in series]
+    box = ax1.boxplot(data, vert=False, whis=(1, 99), showfliers=True, patch_artist=True,
+                      flierprops={"markersize": 3, "alpha": 0.5})
+    for patch, (_, _, color) in zip(box["boxes"], series):
+        patch.set_facecolor(color)
+    ax1.set_yticks(range(1, len(labels) + 1), labels)
+    ax1.set_xscale("log")
+    ax1.axvline(2.0, color="#d73027", linestyle="--", linewidth=1)
+    ax1.text(2.05, len(series) + 0.35, "target p99 ≤ 2 ms", color="#d73027", fontsize=8, va="bottom")
+    ax1.set_xlabel("display lag, ms (log): value appeared − value became true")
+    ax1.set_title("Display lag (box: quartiles; whiskers: 1st–99th percentile)", fontsize=10)
+    ax1.set_ylim(0.4, len(series) + 0.9)
+
+    s, t = summary["splits"], summary["termdown"]
+    states = ["ready", "paused", "running\nseconds", "running\ntenths", "running\nhundredths"]
+    split_cpu = [get(s, "ready", "cpu_pct"), get(s, "paused", "cpu_pct"), get(s, "running_big_s", "cpu_pct"),
+                 get(s, "running_big_ds", "cpu_pct"), get(s, "running_big_cs", "cpu_pct")]
+    term_cpu = [None, get(t, "paused", "cpu_pct"), get(t, "running_big_s", "cpu_pct"), None, None]
+    split_sw = [get(s, "ready", "switches_per_s"), get(s, "paused", "switches_per_s"),
+                get(s, "running_big_s", "switches_per_s"), get(s, "running_big_ds", "switches_per_s"),
+                get(s, "running_big_cs", "switches_per_s")]
+    term_sw = [None, get(t, "paused", "switches_per_s"), get(t, "running_big_s", "switches_per_s"), None, None]
+
+    def bars(ax, a, b, title, ylabel, targets):
+        x = list(range(len(states)))
+        w = 0.38
+        floor = 1e-4
+        va = [max(v, floor) if v is not None else 0 for v in a]
+        vb = [max(v, floor) if v is not None else 0 for v in b]
+        ax.bar([i - w / 2 for i in x], va, w, label="splits", color="#1b7837")
+        ax.bar([i + w / 2 for i in x], vb, w, label="termdown", color="#9970ab")
+        for i, v in enumerate(a):
+            if v is not None:
+                ax.text(i - w / 2, max(v, floor) * 1.15, fmt(v, 3 if v < 1 else 1), ha="center", fontsize=7)
+        for i, v in enumerate(b):
+            if v is not None:
+                ax.text(i + w / 2, max(v, floor) * 1.15, fmt(v, 3 if v < 1 else 1), ha="center", fontsize=7)
+            elif states[i] in ("ready",):
+                ax.text(i + w / 2, floor * 1.5, "no such\nstate", ha="center", fontsize=6, color="#777")
+            else:
+                ax.text(i + w / 2, floor * 1.5, "no such\nprecision", ha="center", fontsize=6, color="#777")
+        for i, target in targets:
+            ax.hlines(target, i - 0.45, i + 0.45, colors="#d73027", linestyles="--", linewidth=1)
+        ax.set_yscale("log")
+        ax.set_xticks(x, states, fontsize=8)
+        ax.set_ylabel(ylabel)
+        ax.set_title(title, fontsize=10)
+        ax.legend(fontsize=8, loc="upper left")
+
+    bars(ax2, split_cpu, term_cpu, "CPU per state (red: target)", "% of one core (log)",
+         [(2, 0.05), (4, 1.0)])
+    changes_per_s = [None, None, get(s, "output_big_s", "changes_per_s"), get(s, "output_big_ds", "changes_per_s"),
+                     get(s, "output_big_cs", "changes_per_s")]
+    targets = [(0, 0.1), (1, 0.1)] + [(i, 2 * c) for i, c in enumerate(changes_per_s) if c]
+    bars(ax3, split_sw, term_sw, "Context switches per second (red: target)", "switches/s (log)", targets)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+
+
+SKELETON = f"""# Performance
+
+{BEGIN}
+{END}
+"""
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--results", default=os.path.join(HERE, "results"))
+    parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "performance.md"))
+    parser.add_argument("--png", default=os.path.join(ROOT, "docs", "performance.png"))
+    args = parser.parse_args()
+    with open(os.path.join(args.results, "summary.json")) as f:
+        result = json.load(f)
+    with open(os.path.join(args.results, "runs.json")) as f:
+        runs = json.load(f)
+    summary, info = result["summary"], result["info"]
+
+    block = "\n".join([
+        BEGIN,
+        "",
+        table(summary),
+        "",
+        machine_text(info),
+        "![Display lag per program and precision; CPU and context switches per state](performance.png)",
+        "",
+        END,
+    ])
+    doc = open(args.doc).read() if os.path.exists(args.doc) else SKELETON
+    if BEGIN in doc and END in doc:
+        head, rest = doc.split(BEGIN, 1)
+        _, tail = rest.split(END, 1)
+        doc = head + block + tail
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + block + "\n"
+    with open(args.doc, "w") as f:
+        f.write(doc)
+    chart(runs, summary, args.png)
+    print(f"report: {args.doc}, {args.png}", file=sys.stderr)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
