@@ -87,4 +87,67 @@ struct RideSuspendTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.waitForPaneExit() == 0)
   }
+
+  @Test("Ctrl-Z while paused: after fg the time is exactly what it was, still PAUSED")
+  func ctrlZWhilePaused() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero }
+    try tmux.send(keys: "Space")
+    let paused = try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+
+    try tmux.send(keys: "C-z")
+    try await tmux.waitFor("the shell prompt after Ctrl-Z") {
+      $0.lastNonEmptyLine == TmuxSession.prompt && $0.contains("Stopped")
+    }
+    try await Task.sleep(for: .seconds(1))
+    let fg = try await tmux.start("fg")
+    let back = try await tmux.waitFor("the ride screen after fg") { $0.state != nil }
+    #expect(back.state == "PAUSED")
+    #expect(back.movingTime == paused.movingTime, "paused time unchanged:\n\(back)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: fg) == 0)
+  }
+
+  @Test("a resize while stopped: fg draws for the new size, as a splits started at that size does")
+  func resizeWhileStopped() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero }
+
+    try tmux.send(keys: "C-z")
+    try await tmux.waitFor("the shell prompt after Ctrl-Z") {
+      $0.lastNonEmptyLine == TmuxSession.prompt && $0.contains("Stopped")
+    }
+    // SIGWINCH goes to the shell now, not to the stopped splits: it must read the size when
+    // it continues.
+    try await tmux.resize(width: 50, height: 12)
+    let fg = try await tmux.start("fg")
+    let back = try await tmux.waitFor("the ride screen after fg") { $0.state == "RUNNING" && $0.movingTime != nil }
+
+    // The same screen, digits aside, as a splits that started at 50×12.
+    let reference = try await TmuxSession.shell(.init(width: 50, height: 12))
+    defer { reference.close() }
+    _ = try await reference.start("splits --plain")
+    try await reference.waitFor("READY") { $0.state == "READY" }
+    try reference.send(keys: "Space")
+    let expected = try await reference.waitFor("RUNNING") { $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero }
+    let drawn = try await tmux.captureAsync()
+    #expect(drawn.lines.map(Self.digitsMasked) == expected.lines.map(Self.digitsMasked), "after fg:\n\(back)\nstarted at 50×12:\n\(expected)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: fg) == 0)
+    try reference.send(keys: "q")
+  }
+
+  static func digitsMasked(_ line: String) -> String {
+    String(line.map { $0.isASCII && $0.isNumber ? "0" : $0 })
+  }
 }
