@@ -91,12 +91,19 @@ final class TmuxSession: Sendable {
   private let closed = Mutex(false)
 
   private init(options: Options) throws {
+    let binary = try SplitsBinary.path
     socket = "splits-e2e-\(getpid())-\(UUID().uuidString.prefix(12))"
-    home = try TempDirectory("pane")
+    let home = try TempDirectory("pane")
+    self.home = home
     dataDir = home.file("data")
     let bin = home.file("bin")
-    try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
-    try FileManager.default.createSymbolicLink(atPath: bin + "/splits", withDestinationPath: try SplitsBinary.path)
+    do {
+      try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+      try FileManager.default.createSymbolicLink(atPath: bin + "/splits", withDestinationPath: binary)
+    } catch {
+      home.remove()
+      throw error
+    }
     var env: [String: String] = [
       "HOME": home.path,
       "E2E": home.path,
