@@ -49,12 +49,7 @@ struct CountdownCommand: AsyncParsableCommand {
     }
     let state = CountdownState(target: parsed, ringsBell: !noBell, exitsAtZero: exitAtZero, start: now)
     let outcome = await Self.present(state: state, options: options)
-    if outcome.isError {
-      printError(outcome.message)
-    } else {
-      print(outcome.message)
-    }
-    if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
+    try conclude(outcome)
   }
 
   @MainActor

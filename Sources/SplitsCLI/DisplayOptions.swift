@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitsCore
 import SplitsRender
+import SplitsTerminal
 
 extension Precision: ExpressibleByArgument {}
 extension Language: ExpressibleByArgument {}
@@ -29,4 +30,15 @@ struct DisplayOptions: ParsableArguments {
 /// Writes a line to standard error.
 func printError(_ message: String) {
   FileHandle.standardError.write(Data((message + "\n").utf8))
+}
+
+/// Prints how a full-screen program ended (the summary on standard output, or the error on
+/// standard error) and turns its status into the process's exit status.
+func conclude(_ outcome: FullScreen.Outcome) throws {
+  if outcome.isError {
+    printError(outcome.message)
+  } else {
+    print(outcome.message)
+  }
+  if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
 }

@@ -47,12 +47,7 @@ struct RideCommand: AsyncParsableCommand {
       options: options, precision: precision, countdown: countdown,
       journal: session.map { ($0.journal, $0.restored) })
     withExtendedLifetime(session?.lock) {}
-    if outcome.isError {
-      printError(outcome.message)
-    } else {
-      print(outcome.message)
-    }
-    if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
+    try conclude(outcome)
   }
 
   @MainActor

@@ -49,17 +49,7 @@ public struct CountdownStrings: Sendable {
   public func summaryStopped(_ left: String) -> String { Self.fill(summaryStoppedFormat, left) }
 
   /// Replaces each `%@` in order.
-  static func fill(_ format: String, _ values: String...) -> String {
-    var out = ""
-    var rest = Substring(format)
-    var iterator = values.makeIterator()
-    while let range = rest.firstRange(of: "%@") {
-      out += rest[..<range.lowerBound]
-      out += iterator.next() ?? ""
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
-  }
+  static func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
 
   public static let english = CountdownStrings(
     title: "Countdown",

@@ -125,15 +125,5 @@ public struct HistoryStrings: Sendable {
   )
 
   /// Replaces each `%@` in order.
-  public func fill(_ format: String, _ values: String...) -> String {
-    var out = ""
-    var rest = Substring(format)
-    var iterator = values.makeIterator()
-    while let range = rest.firstRange(of: "%@") {
-      out += rest[..<range.lowerBound]
-      out += iterator.next() ?? ""
-      rest = rest[range.upperBound...]
-    }
-    return out + rest
-  }
+  public func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
 }
