@@ -17,7 +17,7 @@ enum Entry {
       if SplitsCommand.exitCode(for: error) == .validationFailure {
         let message = SplitsCommand.fullMessage(for: error)
         FileHandle.standardError.write(Data((message + "\n").utf8))
-        exit(2)
+        SplitsCommand.exit(withError: ExitCode(2))
       }
       SplitsCommand.exit(withError: error)
     }
