@@ -228,6 +228,7 @@ extension TmuxSession {
 
   /// Sends `key` and waits for the screen to show its effect; returns the window in which
   /// the key took effect and the screen that showed it.
+  @discardableResult
   func press(
     _ key: String, until what: String, timeout: Duration = .seconds(10), _ predicate: (PaneText) throws -> Bool
   ) async throws -> (window: TimeWindow, screen: PaneText) {
