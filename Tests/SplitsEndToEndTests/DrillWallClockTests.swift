@@ -30,18 +30,6 @@ struct DrillWallClockTests {
     return (offset.hasPrefix("-") ? -number : number) * (hours ? 3600 : 1)
   }
 
-  /// The split (time since the start) of lap `number` in the lap table.
-  static func split(ofLap number: Int, _ screen: PaneText) -> ClockText? {
-    for line in screen.lines {
-      var words = line.split(whereSeparator: \.isWhitespace)[...]
-      if words.first == "▲" || words.first == "▼" { words = words.dropFirst() }
-      guard words.first.flatMap({ Int($0) }) == number else { continue }
-      let clocks = ClockText.all(in: line)
-      if clocks.count >= 2 { return clocks[1] }
-    }
-    return nil
-  }
-
   @Test("±1 h steps while riding: laps, pause, status and a restart keep the moving time, no jump")
   func rideUnderSteppedWallClock() async throws {
     let tmux = try await TmuxSession.shell()
@@ -68,7 +56,7 @@ struct DrillWallClockTests {
         $0.lapNumbers.first == i + 1
       }
       realWallAtLaps.append(Int64(Date().timeIntervalSince1970 * 1000))
-      let split = try #require(Self.split(ofLap: i + 1, lap.screen), "\(lap.screen)")
+      let split = try #require(lap.screen.lapSplit(i + 1), "\(lap.screen)")
       let bounds = book.bounds(at: lap.window)
       expectMovingTime(split, within: bounds, "lap \(i + 1)'s split after the wall clock went to \(offset)\n\(lap.screen)")
       errors.append(max(.zero, bounds.lowerBound - split.duration, split.duration - bounds.upperBound))

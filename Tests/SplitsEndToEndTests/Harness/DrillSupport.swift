@@ -290,3 +290,18 @@ func expectMovingTime(
     "shown \(shown), the test's clock says \(DrillReport.ms(bounds.lowerBound))…\(DrillReport.ms(bounds.upperBound)): \(context())",
     sourceLocation: sourceLocation)
 }
+
+extension PaneText {
+  /// The split (time since the start) of lap `number` in the lap table, nil when its row is
+  /// not on screen.
+  func lapSplit(_ number: Int) -> ClockText? {
+    for line in lines {
+      var words = line.split(whereSeparator: \.isWhitespace)[...]
+      if words.first == "▲" || words.first == "▼" { words = words.dropFirst() }
+      guard words.first.flatMap({ Int($0) }) == number else { continue }
+      let clocks = ClockText.all(in: line)
+      if clocks.count >= 2 { return clocks[1] }
+    }
+    return nil
+  }
+}
