@@ -316,6 +316,7 @@ def splits_plain_s(binary: str) -> dict:
         r["resume"]["stop"] = stop
         r["running"]["changes"] = r["lag"]["values"]
         r["peak_rss_kb"] = job.peak_rss_kb
+        r["private_dirty_kb"] = job.private_dirty_kb
         r["exit_code"] = job.exit_code
         r["data_dir_has_db"] = os.path.exists(os.path.join(box.data, "splits.sqlite"))
         return r
@@ -589,6 +590,7 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
     startups = [[pick(r, "plain_s", "startup_ms"), pick(r, "plain_cs", "startup_ms"), pick(r, "plain_ds", "startup_ms")]
                 + [pick(r, "big", p, "startup_ms") for p in ("s", "ds", "cs")] for r in S]
     s["startup_ms"] = median(median(x) for x in startups)
+    s["private_dirty_mb"] = median((pick(r, "plain_s", "private_dirty_kb") or 0) / 1024 for r in S)
     s["peak_rss_mb"] = median(
         max(v for v in [pick(r, "plain_s", "peak_rss_kb"), pick(r, "plain_cs", "peak_rss_kb"),
                         pick(r, "plain_ds", "peak_rss_kb")] + [pick(r, "big", p, "peak_rss_kb") for p in ("s", "ds", "cs")]

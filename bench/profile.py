@@ -28,15 +28,19 @@ from bench import Sandbox  # noqa: E402
 from ptyjob import Job  # noqa: E402
 
 
-def drive(argv: list[str], seconds: float, ready_seconds: float = 1.0, start_timeout: float = 30.0) -> Job:
+def drive(argv: list[str], seconds: float, ready_seconds: float = 1.0, start_timeout: float = 30.0,
+          on_ready=None) -> Job:
     box = Sandbox()
     job = Job(argv, box.env())
     try:
         if job.wait_for(lambda s: any("READY" in line for line in s.display), start_timeout) is None:
             raise RuntimeError("no READY screen:\n" + "\n".join(job.live_screen().display))
         job.pump(ready_seconds)
-        job.send(b" ")
+        if on_ready:
+            on_ready(job)
+        job.t_start = job.send(b" ")
         job.pump(seconds)
+        job.t_end = time.monotonic_ns()
         job.finish(b"q", timeout=30.0)
         return job
     finally:
@@ -65,7 +69,7 @@ def main() -> int:
         print(open(path).read())
     elif args.tool == "perf":
         path = os.path.join(out, f"perf-{tag}.data")
-        drive([shutil.which("perf"), "record", "-q", "-g", "-F", "4999", "-o", path, "--", *program], args.seconds)
+        drive([shutil.which("perf"), "record", "-q", "-e", "cpu-clock", "-g", "-F", "4999", "-o", path, "--", *program], args.seconds)
         report = subprocess.run(
             ["perf", "report", "-i", path, "--no-children", "--sort", "dso,symbol", "--stdio", "-g", "none",
              "--percent-limit", "0.7"], capture_output=True, text=True)
@@ -75,8 +79,15 @@ def main() -> int:
         print("\n".join(line for line in text.splitlines() if line and not line.startswith("#"))[:6000])
     elif args.tool == "callgrind":
         path = os.path.join(out, f"callgrind-{tag}.out")
-        drive([shutil.which("valgrind"), "--tool=callgrind", f"--callgrind-out-file={path}",
-               "--dump-instr=no", "--collect-systime=no", *program], args.seconds, ready_seconds=3.0)
+        # Counters are zeroed once the READY screen is up, so the profile is the running
+        # state only; instructions per frame = total / frames (a frame: writes < 2 ms apart).
+        job = drive([shutil.which("valgrind"), "--tool=callgrind", f"--callgrind-out-file={path}",
+                     "--dump-instr=no", *program], args.seconds, ready_seconds=3.0,
+                    on_ready=lambda j: subprocess.run(["callgrind_control", "-z", str(j.pid)],
+                                                      capture_output=True))
+        times = [t for t, _ in job.chunks if job.t_start < t <= job.t_end]
+        frames = sum(1 for i, t in enumerate(times) if i == 0 or t - times[i - 1] > 2_000_000)
+        print(f"frames while running: {frames}")
         annotate = subprocess.run(["callgrind_annotate", "--inclusive=no", path], capture_output=True, text=True)
         with open(os.path.join(out, f"callgrind-{tag}.txt"), "w") as f:
             f.write(annotate.stdout)
@@ -90,7 +101,7 @@ def main() -> int:
         with open(script, "w") as f:
             f.write(f"#!/bin/sh\nfor i in $(seq 50); do {binary} --version >/dev/null; done\n")
         os.chmod(script, 0o755)
-        subprocess.run(["perf", "record", "-q", "-g", "-F", "9999", "-o", path, "--", script], check=False)
+        subprocess.run(["perf", "record", "-q", "-e", "cpu-clock", "-g", "-F", "9999", "-o", path, "--", script], check=False)
         report = subprocess.run(
             ["perf", "report", "-i", path, "--comm", "splits", "--no-children", "--sort", "dso", "--stdio",
              "-g", "none"], capture_output=True, text=True)

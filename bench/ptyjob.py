@@ -207,6 +207,7 @@ class Job:
         self._last_sample = 0
         self.exit_code: int | None = None
         self.peak_rss_kb: int | None = None
+        self.private_dirty_kb: int | None = None
 
     # Reading
 
@@ -285,6 +286,15 @@ class Job:
 
     def note_peak_rss(self) -> None:
         self.peak_rss_kb = status_field(self.pid, "VmHWM")
+        # What of it is the process's own (not pages of shared libraries also mapped by
+        # other processes): private dirty pages.
+        try:
+            with open(f"/proc/{self.pid}/smaps_rollup") as f:
+                for line in f:
+                    if line.startswith("Private_Dirty:"):
+                        self.private_dirty_kb = int(line.split()[1])
+        except OSError:
+            pass
 
     def finish(self, quit_key: bytes | None = b"q", timeout: float = 3.0) -> None:
         self.note_peak_rss()
