@@ -38,3 +38,15 @@ bench: deps
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
+
+# `make drills`: the fault drills at full counts, one at a time (issue 6; docs/reliability.md).
+DRILLS_SCRATCH := .build-drills
+DRILLS_FIGURES := $(DRILLS_SCRATCH)/drill-figures.txt
+
+.PHONY: drills
+drills: test-deps
+	$(SWIFT) build --build-tests --scratch-path $(DRILLS_SCRATCH)
+	@mkdir -p $(DRILLS_SCRATCH) && rm -f $(DRILLS_FIGURES)
+	@SPLITS_DRILL_SCALE=full SPLITS_DRILL_REPORT=$(CURDIR)/$(DRILLS_FIGURES) $(SWIFT) test --skip-build \
+	  --scratch-path $(DRILLS_SCRATCH) --no-parallel --filter 'SplitsEndToEndTests\.Drill'; status=$$?; \
+	  echo "== drill figures ($(DRILLS_FIGURES))"; cat $(DRILLS_FIGURES) 2>/dev/null; exit $$status
