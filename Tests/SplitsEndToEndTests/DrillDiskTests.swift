@@ -31,7 +31,9 @@ struct DrillDiskTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let data = tmux.dataDir
-    try Mounts.tmpfs(at: data, size: "512k")
+    // Room for the events once the filler goes: each commit appends its pages (about 12 KB
+    // here) to the WAL until a checkpoint; with 512 KB, 30 events filled the disk again.
+    try Mounts.tmpfs(at: data, size: "4m")
     defer { Mounts.unmount(data) }
     let filler = data + "/filler"
     try await ride(
