@@ -669,6 +669,9 @@ def versions(binary: str, python: str) -> dict:
         "termdown": out([python, "-c", "import termdown; print(termdown.VERSION)"]),
         "pyte": out([python, "-c", "import importlib.metadata as m; print(m.version('pyte'))"]),
         "swift": out(["swift", "--version"]).splitlines()[0] if shutil.which("swift") else "?",
+        "commit": (out(["git", "-C", os.path.dirname(HERE), "rev-parse", "--short", "HEAD"])
+                   + (" with local changes" if out(["git", "-C", os.path.dirname(HERE), "status", "--porcelain",
+                                                    "--", "Sources", "Package.swift"]) else "")),
     }
 
 

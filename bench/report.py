@@ -123,12 +123,15 @@ def rows(summary: dict) -> list[tuple[str, str, str, str, str]]:
                         and -10 - 5 <= r["first_error_ms"] <= 1)))
     out.append(("Start-up to first frame", "≤ 25 ms", fmt(s.get("startup_ms"), 1, " ms"),
                 fmt(t.get("startup_ms"), 0, " ms"), verdict(le(s.get("startup_ms"), 25))))
-    out.append(("Peak RSS (VmHWM)", "≤ 12 MB", fmt(s.get("peak_rss_mb"), 1, " MB"),
+    private = s.get("private_dirty_mb")
+    out.append(("Peak RSS (VmHWM)", "≤ 12 MB",
+                fmt(s.get("peak_rss_mb"), 1, " MB") + (f" (own dirty pages {fmt(private, 1)} MB)" if private else ""),
                 fmt(t.get("peak_rss_mb"), 1, " MB"), verdict(le(s.get("peak_rss_mb"), 12))))
     st = s.get("status") or {}
     line = st.get("line") or {}
     if line.get("available"):
-        text = f"{fmt(line.get('p50_ms'), 1)} / {fmt(line.get('p99_ms'), 1)} ms (p50 / p99)"
+        text = (f"{fmt(line.get('p50_ms'), 1)} / {fmt(line.get('p99_ms'), 1)} ms (p50 / p99; "
+                f"starting `/bin/true` the same way: {fmt(st.get('spawn_floor_p50_ms'), 1)} ms)")
         ok = le(line.get("p50_ms"), 20)
     else:
         text, ok = "n/a (no `splits status`)", None
@@ -154,7 +157,7 @@ def machine_text(info: dict) -> str:
         f"- Machine: {m['cpu']}, {m['nproc']} cores, Linux {m['kernel']} ({m.get('os', '')}); load average "
         f"{load_b} before and {load_a} after (the cores are shared with other work, so the tails are "
         f"those of a busy machine).\n"
-        f"- Programs: splits {v.get('splits', '?')} (release build, {v.get('swift', '?')}); termdown "
+        f"- Programs: splits {v.get('splits', '?')} at commit {v.get('commit', '?')} (release build, {v.get('swift', '?')}); termdown "
         f"{v.get('termdown', '?')} on Python {m.get('python', '?')}; terminal model pyte {v.get('pyte', '?')}; "
         f"{info['terminal']}.\n"
     )
@@ -181,20 +184,24 @@ def chart(runs: dict, summary: dict, path: str) -> None:
         ("termdown, seconds", lags("termdown", "plain"), "#9970ab"),
     ]
     fig, (ax1, ax2, ax3) = plt.subplots(1, 3, figsize=(15, 4.8), gridspec_kw={"width_ratios": [1.25, 1, 1]})
-    fig.suptitle("splits vs termdown, medians of 3 runs on a shared 2-core machine", fontsize=12)
+    fig.suptitle("splits vs termdown on a shared 2-core machine (bars: medians of 3 runs)", fontsize=12)
 
     labels = [f"{name}\n(n={len(values)})" for name, values, _ in series]
     data = [values if values else [float("nan")] for _, values, _ in series]
-    box = ax1.boxplot(data, vert=False, whis=(1, 99), showfliers=True, patch_artist=True,
+    box = ax1.boxplot(data, orientation="horizontal", whis=(1, 99), showfliers=True, patch_artist=True,
                       flierprops={"markersize": 3, "alpha": 0.5})
     for patch, (_, _, color) in zip(box["boxes"], series):
         patch.set_facecolor(color)
     ax1.set_yticks(range(1, len(labels) + 1), labels)
     ax1.set_xscale("log")
+    from matplotlib.ticker import FixedLocator, FuncFormatter, NullLocator
+    ax1.xaxis.set_major_locator(FixedLocator([0.2, 0.5, 1, 2, 5, 10, 20, 50]))
+    ax1.xaxis.set_minor_locator(NullLocator())
+    ax1.xaxis.set_major_formatter(FuncFormatter(lambda v, _: f"{v:g}"))
     ax1.axvline(2.0, color="#d73027", linestyle="--", linewidth=1)
     ax1.text(2.05, len(series) + 0.35, "target p99 ≤ 2 ms", color="#d73027", fontsize=8, va="bottom")
     ax1.set_xlabel("display lag, ms (log): value appeared − value became true")
-    ax1.set_title("Display lag (box: quartiles; whiskers: 1st–99th percentile)", fontsize=10)
+    ax1.set_title("Display lag, 3 runs pooled (box: quartiles; whiskers: 1st–99th pct.)", fontsize=10)
     ax1.set_ylim(0.4, len(series) + 0.9)
 
     s, t = summary["splits"], summary["termdown"]
@@ -210,24 +217,23 @@ def chart(runs: dict, summary: dict, path: str) -> None:
     def bars(ax, a, b, title, ylabel, targets):
         x = list(range(len(states)))
         w = 0.38
-        floor = 1e-4
-        va = [max(v, floor) if v is not None else 0 for v in a]
-        vb = [max(v, floor) if v is not None else 0 for v in b]
-        ax.bar([i - w / 2 for i in x], va, w, label="splits", color="#1b7837")
-        ax.bar([i + w / 2 for i in x], vb, w, label="termdown", color="#9970ab")
-        for i, v in enumerate(a):
-            if v is not None:
-                ax.text(i - w / 2, max(v, floor) * 1.15, fmt(v, 3 if v < 1 else 1), ha="center", fontsize=7)
-        for i, v in enumerate(b):
-            if v is not None:
-                ax.text(i + w / 2, max(v, floor) * 1.15, fmt(v, 3 if v < 1 else 1), ha="center", fontsize=7)
-            elif states[i] in ("ready",):
-                ax.text(i + w / 2, floor * 1.5, "no such\nstate", ha="center", fontsize=6, color="#777")
-            else:
-                ax.text(i + w / 2, floor * 1.5, "no such\nprecision", ha="center", fontsize=6, color="#777")
+        present = [v for v in a + b if v]
+        floor = min(present + [t for _, t in targets]) / 4 if present else 1e-3
+        top = max(present + [t for _, t in targets]) * 6 if present else 1
+        ax.set_ylim(floor, top)
+        for offset, values, color, name in ((-w / 2, a, "#1b7837", "splits"), (w / 2, b, "#9970ab", "termdown")):
+            heights = [max(v, floor) if v is not None else 0 for v in values]
+            ax.bar([i + offset for i in x], heights, w, label=name, color=color, bottom=0)
+            for i, v in enumerate(values):
+                if v is not None:
+                    ax.text(i + offset, max(v, floor) * 1.15, fmt(v, 3 if v < 1 else 1), ha="center", fontsize=7)
+                elif name == "termdown":
+                    ax.text(i + offset, floor * 1.4, "no such\nstate" if i == 0 else "no such\nprecision",
+                            ha="center", va="bottom", fontsize=6, color="#777", rotation=90)
         for i, target in targets:
-            ax.hlines(target, i - 0.45, i + 0.45, colors="#d73027", linestyles="--", linewidth=1)
+            ax.hlines(target, i - 0.45, i + 0.45, colors="#d73027", linestyles="--", linewidth=1.2)
         ax.set_yscale("log")
+        ax.set_ylim(floor, top)
         ax.set_xticks(x, states, fontsize=8)
         ax.set_ylabel(ylabel)
         ax.set_title(title, fontsize=10)
