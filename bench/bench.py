@@ -473,29 +473,54 @@ def termdown_big(python: str) -> dict:
         box.remove()
 
 
-def status_latency(binary: str, calls: int = 30) -> dict:
-    """`splits status` (and --json) on a fresh data directory: wall time per call."""
-    box = Sandbox()
+def make_ride(binary: str, box: Sandbox, laps: int = 20) -> bool:
+    """A running ride with `laps` laps in `box`'s journal, left running by `q`."""
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
     try:
-        out: dict = {}
-        for name, extra in (("line", []), ("json", ["--json"])):
-            times = []
-            first = subprocess.run(
-                [binary, "status", *extra], env=box.env(), capture_output=True, text=True, timeout=10)
-            if first.returncode != 0:
-                out[name] = {"available": False, "exit": first.returncode, "stderr": first.stderr.strip()[:300]}
-                continue
-            for _ in range(calls):
-                t = time.monotonic_ns()
-                subprocess.run([binary, "status", *extra], env=box.env(), capture_output=True, timeout=10)
-                times.append((time.monotonic_ns() - t) / MS)
-            out[name] = {
-                "available": True,
-                "output": first.stdout.strip()[:200],
-                "p50_ms": percentile(times, 50),
-                "p99_ms": percentile(times, 99),
-                "max_ms": max(times),
-            }
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            return False
+        job.send(b" ")
+        job.pump(0.2)
+        for _ in range(laps):
+            job.send(b"l")
+            job.pump(0.03)
+        job.pump(0.2)
+        job.finish(b"q")
+        return True
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+
+
+def time_calls(argv: list[str], env: dict[str, str], calls: int) -> dict:
+    first = subprocess.run(argv, env=env, capture_output=True, text=True, timeout=10)
+    if first.returncode != 0:
+        return {"available": False, "exit": first.returncode, "stderr": first.stderr.strip()[:300]}
+    times = []
+    for _ in range(calls):
+        t = time.monotonic_ns()
+        subprocess.run(argv, env=env, capture_output=True, timeout=10)
+        times.append((time.monotonic_ns() - t) / MS)
+    return {
+        "available": True,
+        "output": first.stdout.strip()[:200],
+        "p50_ms": percentile(times, 50),
+        "p99_ms": percentile(times, 99),
+        "max_ms": max(times),
+    }
+
+
+def status_latency(binary: str, calls: int = 30) -> dict:
+    """`splits status` (and --json) with no journal yet, and with a running ride of 20
+    laps: wall time per call, spawn to exit."""
+    out: dict = {}
+    empty, riding = Sandbox(), Sandbox()
+    try:
+        out["line"] = time_calls([binary, "status"], empty.env(), calls)
+        out["json"] = time_calls([binary, "status", "--json"], empty.env(), calls)
+        if out["line"].get("available") and make_ride(binary, riding):
+            out["line_ride"] = time_calls([binary, "status"], riding.env(), calls)
+            out["json_ride"] = time_calls([binary, "status", "--json"], riding.env(), calls)
         # The floor: starting a trivial process the same way.
         floor = []
         for _ in range(calls):
@@ -505,7 +530,8 @@ def status_latency(binary: str, calls: int = 30) -> dict:
         out["spawn_floor_p50_ms"] = percentile(floor, 50)
         return out
     finally:
-        box.remove()
+        empty.remove()
+        riding.remove()
 
 
 # ---------------------------------------------------------------------------

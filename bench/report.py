@@ -116,8 +116,8 @@ def rows(summary: dict) -> list[tuple[str, str, str, str, str]]:
     r = s["resume_cs"]
     out.append(("First redraw after SIGCONT: delay, error of the time shown", "≤ 5 ms, stopped time counted",
                 f"{fmt(r.get('first_delay_ms'))} ms, {fmt(r.get('first_error_ms'))} ms (hundredths)",
-                f"{fmt(get(t, 'resume_s', 'first_delay_ms'))} ms, {fmt(get(t, 'resume_s', 'first_error_ms'), 0)} ms; "
-                f"right after {fmt(get(t, 'resume_s', 'right_delay_ms'), 0)} ms",
+                f"{fmt(get(t, 'resume_s', 'first_delay_ms'))} ms, {fmt(get(t, 'resume_s', 'first_error_ms'), 0)} ms "
+                f"(its old frame); a right frame after {fmt(get(t, 'resume_s', 'right_delay_ms'), 1)} ms",
                 verdict(None if r.get("first_delay_ms") is None else
                         r["first_delay_ms"] <= 5 and r.get("first_error_ms") is not None
                         and -10 - 5 <= r["first_error_ms"] <= 1)))
@@ -130,9 +130,12 @@ def rows(summary: dict) -> list[tuple[str, str, str, str, str]]:
     st = s.get("status") or {}
     line = st.get("line") or {}
     if line.get("available"):
-        text = (f"{fmt(line.get('p50_ms'), 1)} / {fmt(line.get('p99_ms'), 1)} ms (p50 / p99; "
-                f"starting `/bin/true` the same way: {fmt(st.get('spawn_floor_p50_ms'), 1)} ms)")
-        ok = le(line.get("p50_ms"), 20)
+        text = f"{fmt(line.get('p50_ms'), 1)} / {fmt(line.get('p99_ms'), 1)} ms (p50 / p99) with no ride"
+        ride = st.get("line_ride") or {}
+        if ride.get("available"):
+            text += f", {fmt(ride.get('p50_ms'), 1)} / {fmt(ride.get('p99_ms'), 1)} ms riding with 20 laps"
+        text += f"; starting `/bin/true` the same way: {fmt(st.get('spawn_floor_p50_ms'), 1)} ms"
+        ok = le(max(line.get("p50_ms") or 0, ride.get("p50_ms") or 0), 20)
     else:
         text, ok = "n/a (no `splits status`)", None
     out.append(("`splits status`", "≤ 20 ms", text, "—", verdict(ok)))
