@@ -40,5 +40,6 @@ func conclude(_ outcome: FullScreen.Outcome) throws {
   } else {
     print(outcome.message)
   }
+  if let error = outcome.error { printError(error) }
   if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
 }

@@ -70,7 +70,7 @@ struct RideCommand: AsyncParsableCommand {
     state.banner = banner
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
     return await FullScreen.run(
-      program, options: options, sink: journal?.0,
+      program, options: options, sink: journal?.0, journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in (error as? JournalError)?.description ?? "\(error)" })
   }
 }

@@ -43,11 +43,14 @@ public struct Strings: Sendable {
   // Summary after exit
   public let summaryMoving: String
   public let summaryLapsFormat: String
+  public let summaryOneLap: String
   public let summaryNoRide: String
   public let summaryFinishedFormat: String
   public let summaryStillRunning: String
   /// Shown when `q` would lose events the journal has not taken yet.
   public let unsavedOnQuitFormat: String
+  /// The line after an exit that left events unwritten: the journal's path, then the count.
+  public let unwrittenOnExitFormat: String
   // Errors
   public let notATerminal: String
   public let termUnset: String
@@ -94,8 +97,8 @@ public struct Strings: Sendable {
     }
   }
 
-  /// "3 laps" / "랩 3개".
-  public func lapCount(_ n: Int) -> String { fill(summaryLapsFormat, String(n)) }
+  /// "1 lap", "3 laps" / "랩 3개".
+  public func lapCount(_ n: Int) -> String { n == 1 ? summaryOneLap : fill(summaryLapsFormat, String(n)) }
 
   /// Replaces each `%@` in order.
   public func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
@@ -138,10 +141,12 @@ public struct Strings: Sendable {
     hintUnknownKey: "That key does nothing here: ? shows the keys",
     summaryMoving: "Moving",
     summaryLapsFormat: "%@ laps",
+    summaryOneLap: "1 lap",
     summaryNoRide: "No ride started.",
     summaryFinishedFormat: "Ride %@ finished",
     summaryStillRunning: "still running: run splits to come back",
-    unsavedOnQuitFormat: "%@ events are not written yet: q again quits without them",
+    unsavedOnQuitFormat: "Events not written yet: %@. q again quits without them",
+    unwrittenOnExitFormat: "splits: could not write to %@: %@ events shown on screen are not in it",
     notATerminal: "splits needs an interactive terminal; try `splits status`",
     termUnset: "TERM is not set: splits needs to know the terminal type (for example TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ is not a terminal type this system knows; set TERM to one it does (for example xterm-256color)",
@@ -186,10 +191,12 @@ public struct Strings: Sendable {
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
     summaryMoving: "주행 시간",
     summaryLapsFormat: "랩 %@개",
+    summaryOneLap: "랩 1개",
     summaryNoRide: "시작한 라이드가 없습니다.",
     summaryFinishedFormat: "라이드 %@ 완료",
     summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
     unsavedOnQuitFormat: "아직 기록되지 않은 이벤트 %@개: q 를 한 번 더 누르면 기록 없이 종료합니다",
+    unwrittenOnExitFormat: "splits: %@ 에 기록하지 못했습니다: 화면에 보인 이벤트 %@개가 빠졌습니다",
     notATerminal: "splits 는 대화형 터미널이 필요합니다; `splits status` 를 써 보세요",
     termUnset: "TERM 이 설정되지 않았습니다: 터미널 종류가 필요합니다 (예: TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ 은(는) 이 시스템이 모르는 터미널 종류입니다; 아는 값으로 설정하세요 (예: xterm-256color)",

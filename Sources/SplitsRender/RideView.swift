@@ -155,7 +155,8 @@ public enum RideView {
     let width = screen.size.columns
     let precision = state.precision
     let timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: precision))
-    let numberWidth = max(3, TextWidth.columns(s.lapHeader))
+    // Wide enough for the running lap's number (1,000 laps and more are not cut).
+    let numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.ride.splits.count + 1).count)
     let diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
     let gap = "   "
     // Columns: mark, number, lap time, split, difference; the last ones go when narrow.

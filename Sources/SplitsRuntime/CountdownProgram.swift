@@ -32,7 +32,7 @@ public struct CountdownProgram: Program {
   public mutating func setJournalProblem(_ message: String?) {}
 
   /// `Countdown ended`, or `Countdown stopped with 00:12:34 left`.
-  public func summary() -> String {
+  public func summary(unwrittenEvents: Int) -> String {
     let s = CountdownStrings.of(options.language)
     return state.ended ? s.summaryEnded : s.summaryStopped(state.display)
   }

@@ -24,8 +24,14 @@ public protocol Program {
   func nextChange() -> Instant?
   /// The whole frame for a terminal of `size`.
   func render(size: Size) -> Screen
-  /// The line printed on the normal screen after the program ends.
-  func summary() -> String
+  /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
+  /// the events the journal never took: then the line promises nothing the journal lacks.
+  func summary(unwrittenEvents: Int) -> String
   /// A journal problem to show (set by the runtime), or nil when writing works.
   mutating func setJournalProblem(_ message: String?)
+}
+
+extension Program {
+  /// The summary when every event reached the journal.
+  public func summary() -> String { summary(unwrittenEvents: 0) }
 }

@@ -33,8 +33,9 @@ public struct RideProgram: Program {
 
   public mutating func setJournalProblem(_ message: String?) { state.banner = message }
 
-  /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride.
-  public func summary() -> String {
+  /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride. "Still running" only when
+  /// the journal has every event: otherwise coming back would not find what the screen showed.
+  public func summary(unwrittenEvents: Int) -> String {
     let s = options.strings
     let ride = state.ride
     if ride.phase == .ready || ride.phase == .countdown {
@@ -44,7 +45,7 @@ public struct RideProgram: Program {
     }
     var line = "\(s.ride) \(ride.number): \(s.summaryMoving) "
       + TimeFormat.clock(state.moving, precision: state.precision) + " · " + s.lapCount(ride.splits.count)
-    if persistent, ride.phase == .running { line += " · " + s.summaryStillRunning }
+    if persistent, unwrittenEvents == 0, ride.phase == .running { line += " · " + s.summaryStillRunning }
     return line
   }
 }

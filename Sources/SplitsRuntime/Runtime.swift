@@ -32,7 +32,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" },
-    unsavedOnQuit: @escaping @Sendable (Int) -> String = { "\($0) events are not written yet: q again quits without them" }
+    unsavedOnQuit: @escaping @Sendable (Int) -> String = { "Events not written yet: \($0). q again quits without them" }
   ) {
     self.program = program
     self.backend = backend
@@ -193,11 +193,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     tickerDeadline = nil
   }
 
-  private func finish(_ status: ExitStatus) {
+  /// Ends the program. Events the journal never took make a plain quit a failure (status
+  /// 1): the screen showed them, the journal does not have them, and the exit must say so.
+  private func finish(_ requested: ExitStatus) {
     stopTicker()
     flushPending()
     retry?.cancel()
     retry = nil
+    let status: ExitStatus = requested == .success && !pending.isEmpty ? .failure : requested
     exitStatus = status
     onExit?(status)
     onExit = nil

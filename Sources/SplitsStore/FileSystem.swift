@@ -17,6 +17,9 @@ enum FileSystem {
     return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
+  /// Whether this process may create files in the directory `path`.
+  static func isWritableDirectory(_ path: String) -> Bool { access(path, W_OK) == 0 }
+
   static func errnoText(_ code: Int32 = errno) -> String { String(cString: strerror(code)) }
 
   /// Creates `path` and any missing parents with mode 0700. An existing directory keeps its

@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SplitsCore
 
@@ -23,7 +24,8 @@ public final class JournalReader: Sendable {
   /// Throws a `JournalError` naming the file when it is unreadable, damaged or newer.
   /// `checkIntegrity` reads every page first (`PRAGMA quick_check`; slower, `status` skips it).
   public static func open(
-    dataDirectory: String, bootID: String = BootClock.bootID(), checkIntegrity: Bool = false
+    dataDirectory: String, bootID: String = BootClock.bootID(), checkIntegrity: Bool = false,
+    directoryWritable: Bool? = nil
   ) throws -> JournalReader? {
     let path = DataLocation.journalPath(in: dataDirectory)
     guard FileSystem.exists(path) else { return nil }
@@ -33,12 +35,27 @@ public final class JournalReader: Sendable {
       config.label = "splits.journal.reader"
       // The screen holds the write lock for a millisecond or two per event.
       config.busyMode = .timeout(2)
-      let queue = try DatabaseQueue(path: path, configuration: config)
+      let queue = try DatabaseQueue(
+        path: Self.openingPath(
+          path, directoryWritable: directoryWritable ?? FileSystem.isWritableDirectory(dataDirectory)),
+        configuration: config)
       let applied = try queue.read { db in try Schema.check(db, path: path, integrity: checkIntegrity) }
       return JournalReader(path: path, bootID: bootID, queue: queue, hasTables: applied.contains(Schema.identifiers[0]))
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }
+  }
+
+  /// A WAL journal is read through its `-shm` file, which SQLite creates next to it. In a
+  /// directory this process cannot write (mounted read-only, another user's) with no writer
+  /// (no `-wal` file), nothing can change the file while it is read: open it immutable, which
+  /// needs neither. Otherwise the plain path.
+  static func openingPath(_ path: String, directoryWritable: Bool) -> String {
+    guard !directoryWritable, !FileSystem.exists(path + "-wal") else { return path }
+    var allowed = CharacterSet.urlPathAllowed
+    allowed.remove(charactersIn: "?#%")
+    let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
+    return "file:\(escaped)?immutable=1"
   }
 
   /// The schema migrations applied to the file, in order (empty for an empty file).

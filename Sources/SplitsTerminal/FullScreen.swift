@@ -14,6 +14,8 @@ public enum FullScreen {
     /// The summary line for the normal screen, or the error message.
     public var message: String
     public var isError: Bool
+    /// A failure to report after the summary (events the journal never took), or nil.
+    public var error: String? = nil
   }
 
   /// Signals that become inputs. They are ignored first, so that neither the default action
@@ -21,7 +23,7 @@ public enum FullScreen {
   static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
 
   public static func run<P: Program>(
-    _ program: P, options: ViewOptions, sink: (any EventSink)? = nil,
+    _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, journalPath: String = "the journal",
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) async -> Outcome {
     for signal in watched { Glibc.signal(signal, SIG_IGN) }
@@ -83,6 +85,9 @@ public enum FullScreen {
 
     for source in sources { source.cancel() }
     terminal.close()
-    return Outcome(status: status, message: runtime.program.summary(), isError: false)
+    let unwritten = runtime.pending.count
+    return Outcome(
+      status: status, message: runtime.program.summary(unwrittenEvents: unwritten), isError: false,
+      error: unwritten == 0 ? nil : strings.fill(strings.unwrittenOnExitFormat, journalPath, String(unwritten)))
   }
 }

@@ -58,6 +58,21 @@ struct RideViewTests {
     #expect(screen.lines[23] == " space pause  l lap  ? help  q quit" + String(repeating: " ", count: 45))
   }
 
+  @Test func lapNumbersPastNineHundredNinetyNineAreNotCut() {
+    var s = RideScreenState(ride: Ride(number: 1), precision: .s, now: t(0))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    for i in 1...1_000 { _ = RideReducer.reduce(&s, .key(.character("l"), at: t(Int64(i) * 1_000))) }
+    _ = RideReducer.reduce(&s, .tick(at: t(1_000_500)))
+    let screen = RideView.render(s, size: Size(columns: 60, rows: 24), options: ViewOptions(plain: true))
+    let table = screen.lines.drop { !$0.contains("Lap time") }.prefix(4)
+    #expect(Array(table) == [
+      "    Lap   Lap time   Split        Diff                      ",
+      " › 1001   00:00:00   00:16:40   -00:01                      ",
+      "   1000   00:00:01   00:16:40   +00:00                      ",
+      "    999   00:00:01   00:16:39   +00:00                      ",
+    ])
+  }
+
   @Test func coloursMarkBestWorstAndState() {
     let size = Size(columns: 80, rows: 24)
     let colour = RideView.render(sampleRide(), size: size, options: ViewOptions(colors: true))

@@ -256,9 +256,13 @@ struct JournalFailureTests {
     await h.press("l")
     await h.press("q")
     #expect(h.runtime.exitStatus == nil)
-    #expect(h.backend.frame.lines.contains { $0.contains("1 events are not written yet") })
+    #expect(h.backend.frame.lines.contains { $0.contains("Events not written yet: 1.") })
     await h.press("q")
-    #expect(h.runtime.exitStatus == .success)
+    // Quitting without them is a failure: the journal lacks what the screen showed.
+    #expect(h.runtime.exitStatus == .failure)
+    #expect(h.runtime.pending.map(\.0.kind) == [.lap])
+    #expect(!h.runtime.program.summary(unwrittenEvents: 1).contains("still running"))
+    #expect(h.runtime.program.summary(unwrittenEvents: 0).contains("still running"))
   }
 
   @Test func aQuitAfterTheJournalRecoveredGoesAtOnce() async {

@@ -27,6 +27,28 @@ struct JournalTests {
     #expect(try journal.appliedMigrations() == Schema.identifiers)
   }
 
+  @Test func aReaderInADirectoryItCannotWriteOpensTheFileImmutable() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    // A name SQLite's URIs would misread unless escaped.
+    let directory = temp.file("a?b#c%d e")
+    do {
+      let journal = try Journal.open(dataDirectory: directory, bootID: boot)
+      try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: wall0)
+      try journal.append(RideEvent(.lap, at: ms(61_000)), ride: 1, wallMilliseconds: wall0 + 60_000)
+    }
+    let path = directory + "/splits.sqlite"
+    #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "closing the journal checkpoints it")
+    #expect(JournalReader.openingPath(path, directoryWritable: true) == path)
+    #expect(JournalReader.openingPath(path, directoryWritable: false).hasSuffix("?immutable=1"))
+    // As a read-only mount would: the directory refuses the -shm file a WAL reader needs.
+    let reader = try #require(try JournalReader.open(dataDirectory: directory, bootID: boot, directoryWritable: false))
+    let ride = try #require(try reader.currentRide(now: Now(monotonic: ms(121_000), wallMilliseconds: wall0 + 120_000)))
+    #expect(ride.phase == .running)
+    #expect(ride.ride.splits == [.seconds(60)])
+    #expect(!FileManager.default.fileExists(atPath: path + "-shm"), "an immutable reader creates no -shm")
+  }
+
   @Test func anExistingDirectoryKeepsItsMode() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
