@@ -30,9 +30,12 @@ let package = Package(
     // The main-actor loop: ticker, effect runner, backend protocol and in-memory backend.
     .target(
       name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
+    // SIGTSTP and SIGCONT handlers that count each delivery as it happens.
+    .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals.
     .target(
-      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses"], swiftSettings: strict),
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals"],
+      swiftSettings: strict),
     // The command line.
     .target(
       name: "SplitsCLI",

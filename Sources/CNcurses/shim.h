@@ -43,6 +43,13 @@ static inline int splits_window_size(int fd, int *rows, int *cols) {
   return 0;
 }
 
+/// How many bytes wait unread in the kernel's buffer for fd (FIONREAD), or -1.
+static inline int splits_bytes_waiting(int fd) {
+  int count = 0;
+  if (ioctl(fd, FIONREAD, &count) != 0) return -1;
+  return count;
+}
+
 /// One key from the standard screen: returns OK (a character), KEY_CODE_YES (a function
 /// key) or ERR (nothing waiting), with the value in *out.
 static inline int splits_get_wch(unsigned int *out) {

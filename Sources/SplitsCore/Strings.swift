@@ -49,7 +49,7 @@ public struct Strings: Sendable {
   public let summaryStillRunning: String
   /// Shown when `q` would lose events the journal has not taken yet.
   public let unsavedOnQuitFormat: String
-  /// The line after an exit that left events unwritten: the journal's path, then the count.
+  /// The lines after an exit that left events unwritten: the count, then the journal's path.
   public let unwrittenOnExitFormat: String
   // Errors
   public let notATerminal: String
@@ -146,7 +146,7 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "Ride %@ finished",
     summaryStillRunning: "still running: run splits to come back",
     unsavedOnQuitFormat: "Events not written yet: %@. q again quits without them",
-    unwrittenOnExitFormat: "splits: could not write to %@: %@ events shown on screen are not in it",
+    unwrittenOnExitFormat: "splits: %@ events shown on screen could not be written to the journal:\n%@",
     notATerminal: "splits needs an interactive terminal; try `splits status`",
     termUnset: "TERM is not set: splits needs to know the terminal type (for example TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ is not a terminal type this system knows; set TERM to one it does (for example xterm-256color)",
@@ -196,7 +196,7 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "라이드 %@ 완료",
     summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
     unsavedOnQuitFormat: "아직 기록되지 않은 이벤트 %@개: q 를 한 번 더 누르면 기록 없이 종료합니다",
-    unwrittenOnExitFormat: "splits: %@ 에 기록하지 못했습니다: 화면에 보인 이벤트 %@개가 빠졌습니다",
+    unwrittenOnExitFormat: "splits: 화면에 보인 이벤트 %@개를 기록하지 못했습니다:\n%@",
     notATerminal: "splits 는 대화형 터미널이 필요합니다; `splits status` 를 써 보세요",
     termUnset: "TERM 이 설정되지 않았습니다: 터미널 종류가 필요합니다 (예: TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ 은(는) 이 시스템이 모르는 터미널 종류입니다; 아는 값으로 설정하세요 (예: xterm-256color)",

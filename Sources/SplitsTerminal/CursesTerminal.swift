@@ -1,4 +1,6 @@
 import CNcurses
+import CSignals
+import Dispatch
 import Foundation
 import SplitsCore
 import SplitsRender
@@ -27,6 +29,17 @@ public final class CursesTerminal: TerminalBackend {
   private var screen: OpaquePointer?
   private let colors: Bool
   private var closed = false
+  private var decoder = KeyDecoder()
+  /// Continued in the background: the shell took the terminal back while the process was
+  /// stopped (`kill -TSTP`, then `kill -CONT` rather than `fg`). The screen then leaves the
+  /// terminal alone (drawing or setting modes there would stop it with SIGTTOU, and fight
+  /// the shell) and takes it back at the SIGCONT that `fg` sends.
+  private var detached = false
+  /// While detached: looks for the terminal coming back. `fg` on a job that is running in
+  /// the background sends no SIGCONT; it only hands the terminal over.
+  private var watch: (any DispatchSourceTimer)?
+  /// Called when the terminal came back without a SIGCONT: redraw everything.
+  public var onForeground: (@MainActor () -> Void)?
 
   /// Checks the terminal before touching it, then enters curses mode.
   ///
@@ -89,8 +102,31 @@ public final class CursesTerminal: TerminalBackend {
     }
   }
 
+  /// Whether this process's group owns the terminal.
+  private func inForeground() -> Bool { tcgetpgrp(STDOUT_FILENO) == getpgrp() }
+
+  private func detach() {
+    detached = true
+    guard watch == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.detached, !self.closed, self.inForeground() else { return }
+        self.onForeground?()
+      }
+    }
+    timer.resume()
+    watch = timer
+  }
+
   public func draw(_ runs: [Screen.Run], full: Bool) {
-    guard !closed else { return }
+    guard !closed, !detached else { return }
+    // The shell may take the terminal back a moment after a stop it saw late.
+    guard inForeground() else {
+      detach()
+      return
+    }
     if full {
       syncSize()
       clearok(splits_curscr(), true)
@@ -108,19 +144,28 @@ public final class CursesTerminal: TerminalBackend {
   }
 
   public func bell() {
-    guard !closed else { return }
+    guard !closed, !detached else { return }
     beep()
   }
 
   public func suspend() {
     guard !closed else { return }
-    endwin()
-    // raise, not kill(getpid()): the signal reaches this thread before it can draw again.
-    raise(SIGSTOP)
+    if !detached { endwin() }
+    // A SIGCONT sent right after the SIGTSTP (kill -TSTP; kill -CONT) already asked for the
+    // process to go on: stopping now would wait for a SIGCONT that has come and gone. The stop
+    // is a SIGTSTP raised on this thread: it reaches this thread before it can draw again.
+    splits_stop_unless_continued()
   }
 
   public func resume() {
     guard !closed else { return }
+    guard inForeground() else {
+      detach()
+      return
+    }
+    detached = false
+    watch?.cancel()
+    watch = nil
     reset_prog_mode()
     syncSize()
     clearok(splits_curscr(), true)
@@ -130,15 +175,19 @@ public final class CursesTerminal: TerminalBackend {
   public func close() {
     guard !closed else { return }
     closed = true
-    endwin()
+    watch?.cancel()
+    watch = nil
+    // In the background the shell has already put its own modes back.
+    if !detached { endwin() }
     if let screen { delscreen(screen) }
     screen = nil
   }
 
-  /// Reads every key waiting on standard input. Returns nil when the input has ended.
+  /// Reads every key waiting on standard input. Returns nil when nothing could be read.
   public func readKeys() -> [Key]? {
-    guard !closed else { return [] }
-    var keys: [Key] = []
+    // In the background the keys are the shell's.
+    guard !closed, !detached else { return [] }
+    var units: [KeyDecoder.Unit] = []
     var value: UInt32 = 0
     var reads = 0
     while true {
@@ -147,25 +196,15 @@ public final class CursesTerminal: TerminalBackend {
       reads += 1
       if rc == KEY_CODE_YES {
         switch Int32(value) {
-        case KEY_ENTER: keys.append(.enter)
-        case KEY_RESIZE: break
-        default: keys.append(.other)
+        case KEY_ENTER: units.append(.enterKey)
+        case KEY_RESIZE: continue
+        default: units.append(.functionKey)
         }
         continue
       }
-      keys.append(Self.decode(value))
+      units.append(.scalar(value))
     }
     if reads == 0 { return nil }
-    return keys
-  }
-
-  static func decode(_ value: UInt32) -> Key {
-    switch value {
-    case 10, 13: return .enter
-    case 27: return .escape
-    default:
-      guard value >= 32, value != 127, let scalar = Unicode.Scalar(value) else { return .other }
-      return .character(Character(scalar))
-    }
+    return decoder.decode(units)
   }
 }

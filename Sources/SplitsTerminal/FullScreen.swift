@@ -1,4 +1,5 @@
 import CNcurses
+import CSignals
 import Dispatch
 import Foundation
 import SplitsCore
@@ -19,14 +20,18 @@ public enum FullScreen {
   }
 
   /// Signals that become inputs. They are ignored first, so that neither the default action
-  /// nor ncurses' own handlers run; dispatch sources then read them.
+  /// nor ncurses' own handlers run; dispatch sources then read them, except SIGTSTP and
+  /// SIGCONT, which C handlers count (CSignals).
   static let watched: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGTSTP, SIGCONT, SIGWINCH]
+  /// Ignored while the screen is up: continued in the background (`kill -CONT` without
+  /// `fg`), the screen keeps running and leaves the terminal alone, rather than stop again.
+  static let background: [Int32] = [SIGTTOU, SIGTTIN]
 
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, journalPath: String = "the journal",
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) async -> Outcome {
-    for signal in watched { Glibc.signal(signal, SIG_IGN) }
+    for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     let terminal: CursesTerminal
     do {
       terminal = try CursesTerminal(colors: options.colors)
@@ -39,8 +44,11 @@ public enum FullScreen {
       program: program, backend: terminal, time: .system(), sink: sink, journalProblem: journalProblem,
       unsavedOnQuit: { strings.fill(strings.unsavedOnQuitFormat, String($0)) })
     var sources: [any DispatchSourceProtocol] = []
+    // Weak: the runtime holds the terminal, and through its sink the journal, which must
+    // close (and checkpoint) when the screen ends.
+    terminal.onForeground = { [weak runtime] in runtime?.resumeFromStop() }
 
-    for signal in watched {
+    for signal in watched where signal != SIGTSTP && signal != SIGCONT {
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
       source.setEventHandler {
         MainActor.assumeIsolated {
@@ -48,11 +56,28 @@ public enum FullScreen {
           case SIGINT: runtime.send(.signal(.interrupt))
           case SIGTERM: runtime.send(.signal(.terminate))
           case SIGHUP: runtime.send(.signal(.hangup))
-          case SIGTSTP: runtime.send(.signal(.suspend))
-          case SIGCONT: runtime.resumeFromStop()
           default:
             terminal.syncSize()
             runtime.send(.redraw)
+          }
+        }
+      }
+      source.resume()
+      sources.append(source)
+    }
+
+    // SIGTSTP and SIGCONT: C handlers that count each delivery at once (so that a stop
+    // knows whether a continue already followed it: CursesTerminal.suspend), and a pipe
+    // that brings each to the main queue, in the order they came.
+    let stops = splits_watch_stop_continue()
+    if stops >= 0 {
+      let source = DispatchSource.makeReadSource(fileDescriptor: stops, queue: .main)
+      source.setEventHandler {
+        MainActor.assumeIsolated {
+          var bytes = [UInt8](repeating: 0, count: 64)
+          let count = read(stops, &bytes, bytes.count)
+          for byte in bytes.prefix(max(count, 0)) {
+            if byte == UInt8(ascii: "T") { runtime.send(.signal(.suspend)) } else { runtime.resumeFromStop() }
           }
         }
       }
@@ -64,7 +89,15 @@ public enum FullScreen {
     let input = DispatchSource.makeReadSource(fileDescriptor: STDIN_FILENO, queue: .main)
     input.setEventHandler {
       MainActor.assumeIsolated {
+        // Bytes waiting mean the input is alive, even when curses makes no key of them
+        // (invalid UTF-8): only a readable input with nothing in it has ended.
+        let waiting = splits_bytes_waiting(STDIN_FILENO)
         guard let keys = terminal.readKeys() else {
+          if waiting > 0 {
+            emptyReads = 0
+            runtime.send(.key(.other))
+            return
+          }
           // Readable with nothing to read: the input has ended (it would fire forever).
           emptyReads += 1
           if emptyReads >= 8 { runtime.send(.inputClosed) }
@@ -84,10 +117,12 @@ public enum FullScreen {
     }
 
     for source in sources { source.cancel() }
+    splits_unwatch_stop_continue()
     terminal.close()
+    for signal in background { Glibc.signal(signal, SIG_DFL) }
     let unwritten = runtime.pending.count
     return Outcome(
       status: status, message: runtime.program.summary(unwrittenEvents: unwritten), isError: false,
-      error: unwritten == 0 ? nil : strings.fill(strings.unwrittenOnExitFormat, journalPath, String(unwritten)))
+      error: unwritten == 0 ? nil : strings.fill(strings.unwrittenOnExitFormat, String(unwritten), journalPath))
   }
 }

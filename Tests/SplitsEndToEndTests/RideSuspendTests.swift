@@ -51,6 +51,42 @@ struct RideSuspendTests {
     expectRestoredTerminal(try await tmux.terminalModes())
   }
 
+  @Test("Ctrl-Z, then kill -CONT rather than fg: splits runs on in the background without drawing; fg brings it back")
+  func continuedInTheBackground() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    let running = try await tmux.waitFor("RUNNING with the time moving") {
+      $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero
+    }
+    let splits = try await tmux.splitsPID()
+    try tmux.send(keys: "C-z")
+    try await tmux.waitFor("the shell prompt after Ctrl-Z") {
+      $0.lastNonEmptyLine == TmuxSession.prompt && $0.contains("Stopped")
+    }
+    #expect(kill(splits, SIGCONT) == 0)
+    _ = try await DrillProcess.wait(splits, stopped: false)
+    // Running, in the background: the shell keeps the terminal and its screen (a draw or a
+    // mode change there would also have stopped splits again with SIGTTOU).
+    #expect(!ProcessTable.ownsTerminal(splits))
+    try await Task.sleep(for: .milliseconds(500))
+    #expect(!ProcessTable.isStopped(splits), "continued in the background, splits stopped again")
+    let shell = try tmux.capture()
+    #expect(shell.state == nil && shell.lastNonEmptyLine == TmuxSession.prompt, "splits drew over the shell:\n\(shell)")
+
+    // `fg` on a running job hands the terminal over without a SIGCONT.
+    let fg = try await tmux.start("fg")
+    let back = try await tmux.waitFor("the ride screen after fg") {
+      $0.state == "RUNNING" && ($0.movingTime ?? .zero) > (running.movingTime ?? .zero)
+    }
+    #expect(back.state == "RUNNING")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: fg) == 0)
+    expectRestoredTerminal(try await tmux.terminalModes())
+  }
+
   @Test("kill -STOP then kill -CONT from outside: the first frame after CONT has the stopped time counted")
   func stopAndContinueFromOutside() async throws {
     let clock = ContinuousClock()

@@ -419,6 +419,16 @@ enum ProcessTable {
     var parent: pid_t
   }
 
+  /// Whether the process's group is the foreground group of its terminal (`/proc/<pid>/stat`
+  /// fields 5 and 8).
+  static func ownsTerminal(_ pid: pid_t) -> Bool {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return false }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    return fields.count > 5 && fields[2] == fields[5]
+  }
+
   /// `/proc/<pid>/stat`, nil when there is no such process.
   static func entry(_ pid: pid_t) -> Entry? {
     guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
