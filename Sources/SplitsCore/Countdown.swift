@@ -94,8 +94,7 @@ public struct CountdownState: Equatable, Sendable {
     guard !ended else { return 0 }
     switch target {
     case .duration:
-      let ns = remaining.nanoseconds
-      return ns <= 0 ? 0 : (ns - 1) / 1_000_000_000 + 1
+      return CountdownMath.shownSeconds(remaining: remaining)
     case .date(let wall):
       return Self.ceilingSeconds(milliseconds: wall - now.wallMilliseconds)
     }
@@ -120,10 +119,7 @@ public struct CountdownState: Equatable, Sendable {
     switch target {
     case .duration(let total):
       guard runningSince != nil else { return nil }
-      let left = (total - moving).nanoseconds
-      guard left > 0 else { return now.monotonic }
-      let shown = (left - 1) / 1_000_000_000 + 1
-      return now.monotonic + .nanoseconds(left - (shown - 1) * 1_000_000_000)
+      return CountdownMath.nextChange(remaining: total - moving, at: now.monotonic)
     case .date(let wall):
       let left = wall - now.wallMilliseconds
       guard left > 0 else { return now.monotonic }
@@ -168,6 +164,27 @@ public struct CountdownState: Equatable, Sendable {
 
   static func ceilingSeconds(milliseconds ms: Int64) -> Int64 {
     ms <= 0 ? 0 : (ms - 1) / 1000 + 1
+  }
+}
+
+/// The engine of every countdown over a duration on the monotonic clock: `splits countdown
+/// 25m` and the ride's pre-start countdown (`--countdown N`, N…1) both show the remaining
+/// time rounded up to whole seconds, and next change when it crosses the next whole second.
+public enum CountdownMath {
+  /// The remaining time rounded up to whole seconds: a countdown shows `1` (or `00:00:01`)
+  /// until the very end and `0` exactly at it.
+  public static func shownSeconds(remaining: Duration) -> Int64 {
+    let ns = remaining.nanoseconds
+    return ns <= 0 ? 0 : (ns - 1) / 1_000_000_000 + 1
+  }
+
+  /// The instant after `now` at which the value shown next changes; `now` when nothing
+  /// remains.
+  public static func nextChange(remaining: Duration, at now: Instant) -> Instant {
+    let left = remaining.nanoseconds
+    guard left > 0 else { return now }
+    let shown = (left - 1) / 1_000_000_000 + 1
+    return now + .nanoseconds(left - (shown - 1) * 1_000_000_000)
   }
 }
 

@@ -1,15 +1,22 @@
 /// One ride: the moving time is `accumulated + (now − runningSince)`, never a count of ticks.
 public struct Ride: Equatable, Sendable {
-  /// The pre-start countdown in progress.
+  /// The pre-start countdown in progress: N…1, one step per second, from the clock. Its
+  /// maths are the countdown screen's (`CountdownMath`).
   public struct Countdown: Equatable, Sendable {
     public var startedAt: Instant
     public var steps: Int
     public var endsAt: Instant { startedAt + .seconds(steps) }
 
+    public func remaining(at now: Instant) -> Duration { (endsAt - now).clampedToZero }
+
     /// The number shown (steps…1) at `now`.
     public func step(at now: Instant) -> Int {
-      let gone = max(0, (now - startedAt).nanoseconds) / 1_000_000_000
-      return max(1, steps - Int(gone))
+      min(steps, max(1, Int(CountdownMath.shownSeconds(remaining: remaining(at: now)))))
+    }
+
+    /// When the number shown next changes (or the ride starts).
+    public func nextChange(at now: Instant) -> Instant {
+      CountdownMath.nextChange(remaining: remaining(at: now), at: now)
     }
   }
 

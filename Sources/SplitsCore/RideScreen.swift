@@ -38,7 +38,7 @@ public struct RideScreenState: Equatable, Sendable {
       return nil
     case .countdown:
       guard let countdown = ride.countdown else { return nil }
-      return Self.nextBoundary(since: countdown.startedAt, now: now, unit: 1_000_000_000)
+      return countdown.nextChange(at: now)
     case .running:
       let unit = precision.unitNanoseconds
       let movingNs = moving.nanoseconds

@@ -61,6 +61,9 @@ public final class CursesTerminal: TerminalBackend {
     noecho()
     keypad(splits_stdscr(), true)
     nodelay(splits_stdscr(), true)
+    // No look at the keyboard inside every refresh (a poll(2) per frame): keys are read when
+    // the input is readable, and a frame is a few cells.
+    typeahead(-1)
     set_escdelay(25)
     curs_set(0)
     leaveok(splits_stdscr(), true)

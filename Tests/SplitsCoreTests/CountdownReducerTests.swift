@@ -343,3 +343,28 @@ struct CountdownReducerTests {
     #expect(CountdownKeys.enabled(in: state).map(\.command) == [.pauseResume, .help, .quit])
   }
 }
+
+@Suite("One countdown engine: the ride's pre-start countdown and `splits countdown`")
+struct SharedCountdownEngineTests {
+  /// At every instant of a 1…9 s countdown, sampled on a fine grid and at the boundaries,
+  /// the pre-start countdown shows the value the countdown screen shows for the same
+  /// duration, and asks for its next tick at the same instant.
+  @Test(arguments: [1, 3, 9])
+  func thePreStartCountdownIsADurationCountdown(steps: Int) {
+    let start = Instant(nanoseconds: 5_000_000_000)
+    let preStart = Ride.Countdown(startedAt: start, steps: steps)
+    let screen = CountdownState(
+      target: .duration(.seconds(steps)), start: Now(monotonic: start, wallMilliseconds: 1_790_000_000_000))
+    var offsets: [Int64] = Array(stride(from: 0, to: Int64(steps) * 1_000_000_000, by: 37_000_000))
+    for second in 0..<Int64(steps) { offsets += [second * 1_000_000_000, second * 1_000_000_000 + 1, (second + 1) * 1_000_000_000 - 1] }
+    for offset in offsets {
+      let now = start + .nanoseconds(offset)
+      var shown = screen
+      _ = CountdownReducer.reduce(&shown, .tick(at: Now(monotonic: now, wallMilliseconds: 1_790_000_000_000)))
+      #expect(Int64(preStart.step(at: now)) == shown.remainingSeconds, "at +\(offset) ns")
+      #expect(preStart.nextChange(at: now) == shown.nextChange(), "at +\(offset) ns")
+    }
+    // The ride starts at the end: the screen shows zero there, the ride its first moment.
+    #expect(preStart.endsAt == start + .seconds(steps))
+  }
+}
