@@ -46,6 +46,9 @@ struct RideCommand: AsyncParsableCommand {
     let outcome = await Self.present(
       options: options, precision: precision, countdown: countdown,
       journal: session.map { ($0.journal, $0.restored) })
+    // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
+    // removes the -wal and -shm files, so that the directory is readable even read-only.
+    try? session?.journal.close()
     withExtendedLifetime(session?.lock) {}
     try conclude(outcome)
   }
@@ -71,6 +74,10 @@ struct RideCommand: AsyncParsableCommand {
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
     return await FullScreen.run(
       program, options: options, sink: journal?.0, journalPath: journal?.0.path ?? "the journal",
-      journalProblem: { error in (error as? JournalError)?.description ?? "\(error)" })
+      journalProblem: { error in
+        guard let journal = error as? JournalError else { return "\(error)" }
+        guard case .writeFailed(let why) = journal.reason else { return journal.description }
+        return options.strings.fill(options.strings.journalBannerFormat, why, journal.path)
+      })
   }
 }

@@ -49,6 +49,9 @@ public struct Strings: Sendable {
   public let summaryStillRunning: String
   /// Shown when `q` would lose events the journal has not taken yet.
   public let unsavedOnQuitFormat: String
+  /// The banner while the journal refuses writes: the reason, then the journal's path (last,
+  /// so that a narrow screen cuts the path, not the reason).
+  public let journalBannerFormat: String
   /// The lines after an exit that left events unwritten: the count, then the journal's path.
   public let unwrittenOnExitFormat: String
   // Errors
@@ -146,6 +149,7 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "Ride %@ finished",
     summaryStillRunning: "still running: run splits to come back",
     unsavedOnQuitFormat: "Events not written yet: %@. q again quits without them",
+    journalBannerFormat: "cannot write the journal (%@): the ride is kept and written when it can be · %@",
     unwrittenOnExitFormat: "splits: %@ events shown on screen could not be written to the journal:\n%@",
     notATerminal: "splits needs an interactive terminal; try `splits status`",
     termUnset: "TERM is not set: splits needs to know the terminal type (for example TERM=xterm-256color)",
@@ -196,6 +200,7 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "라이드 %@ 완료",
     summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
     unsavedOnQuitFormat: "아직 기록되지 않은 이벤트 %@개: q 를 한 번 더 누르면 기록 없이 종료합니다",
+    journalBannerFormat: "기록 파일에 쓸 수 없습니다 (%@): 라이드는 보관되며 쓸 수 있을 때 기록됩니다 · %@",
     unwrittenOnExitFormat: "splits: 화면에 보인 이벤트 %@개를 기록하지 못했습니다:\n%@",
     notATerminal: "splits 는 대화형 터미널이 필요합니다; `splits status` 를 써 보세요",
     termUnset: "TERM 이 설정되지 않았습니다: 터미널 종류가 필요합니다 (예: TERM=xterm-256color)",
