@@ -50,14 +50,8 @@ static inline int splits_bytes_waiting(int fd) {
   return count;
 }
 
-/// One key from the standard screen: returns OK (a character), KEY_CODE_YES (a function
-/// key) or ERR (nothing waiting), with the value in *out.
-static inline int splits_get_wch(unsigned int *out) {
-  wint_t ch = 0;
-  int rc = wget_wch(stdscr, &ch);
-  *out = (unsigned int)ch;
-  return rc;
-}
+/// One byte (0–255) or key code (KEY_…) from the standard screen, or ERR when nothing waits.
+static inline int splits_getch(void) { return wgetch(stdscr); }
 
 /// Draws a UTF-8 string at (y, x) with the given attributes and colour pair.
 static inline void splits_put(int y, int x, const char *utf8, attr_t attrs, short pair) {

@@ -60,6 +60,7 @@ public final class CursesTerminal: TerminalBackend {
     cbreak()  // not raw(): Ctrl-C and Ctrl-Z still raise signals
     noecho()
     keypad(splits_stdscr(), true)
+    meta(splits_stdscr(), true)  // all eight bits of each byte: the key decoder reads UTF-8
     nodelay(splits_stdscr(), true)
     // No look at the keyboard inside every refresh (a poll(2) per frame): keys are read when
     // the input is readable, and a frame is a few cells.
@@ -191,21 +192,18 @@ public final class CursesTerminal: TerminalBackend {
     // In the background the keys are the shell's.
     guard !closed, !detached else { return [] }
     var units: [KeyDecoder.Unit] = []
-    var value: UInt32 = 0
     var reads = 0
     while true {
-      let rc = splits_get_wch(&value)
-      if rc == ERR { break }
+      // Bytes, not wide characters: the decoder assembles UTF-8 itself.
+      let code = splits_getch()
+      if code == ERR { break }
       reads += 1
-      if rc == KEY_CODE_YES {
-        switch Int32(value) {
-        case KEY_ENTER: units.append(.enterKey)
-        case KEY_RESIZE: continue
-        default: units.append(.functionKey)
-        }
-        continue
+      switch code {
+      case 0...255: units.append(.byte(UInt8(code)))
+      case KEY_ENTER: units.append(.enterKey)
+      case KEY_RESIZE: continue
+      default: units.append(.functionKey)
       }
-      units.append(.scalar(value))
     }
     if reads == 0 { return nil }
     return decoder.decode(units)

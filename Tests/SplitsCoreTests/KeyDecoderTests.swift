@@ -2,12 +2,18 @@ import Testing
 
 @testable import SplitsCore
 
-/// The units a string of terminal bytes (already UTF-8 decoded) makes.
-private func units(_ text: String) -> [KeyDecoder.Unit] { text.unicodeScalars.map { .scalar($0.value) } }
+/// The units of a text as the terminal sends it (UTF-8).
+private func units(_ text: String) -> [KeyDecoder.Unit] { text.utf8.map { .byte($0) } }
 
+/// Each argument is one read from the terminal.
 private func decode(_ reads: String...) -> [Key] {
   var decoder = KeyDecoder()
   return reads.flatMap { decoder.decode(units($0)) }
+}
+
+private func decode(bytes reads: [UInt8]...) -> [Key] {
+  var decoder = KeyDecoder()
+  return reads.flatMap { decoder.decode($0.map { .byte($0) }) }
 }
 
 @Suite("Key decoder: escape sequences curses does not know are one key that means nothing")
@@ -72,12 +78,42 @@ struct KeyDecoderTests {
   @Test func keysCursesRecognisedEndAnOpenSequence() {
     var decoder = KeyDecoder()
     #expect(decoder.decode([.functionKey, .enterKey]) == [.other, .enter])
-    #expect(decoder.decode([.scalar(27), .scalar(0x5B), .enterKey]) == [.other, .enter])
-    #expect(decoder.decode([.scalar(27), .functionKey]) == [.other])
+    #expect(decoder.decode([.byte(27), .byte(0x5B), .enterKey]) == [.other, .enter])
+    #expect(decoder.decode([.byte(27), .functionKey]) == [.other])
   }
 
   @Test func overlongParametersStayInTheSequence() {
     let long = String(repeating: "1;", count: KeyDecoder.parameterLimit)
     #expect(decode("\u{1b}[" + long + "q ") == [.other, .character(" ")])
+  }
+
+  @Test func utf8IsAssembledFromBytes() {
+    #expect(decode("é라😀") == [.character("é"), .character("라"), .character("😀")])
+    // A character cut by the end of a read goes on in the next.
+    #expect(decode(bytes: [0xEB], [0x9D, 0xBC]) == [.character("라")])
+    #expect(decode(bytes: [0xF0, 0x9F], [0x98], [0x80]) == [.character("😀")])
+  }
+
+  @Test func invalidUTF8IsOneKeyAndTheByteThatBrokeItCounts() {
+    // A Latin-1 terminal's é (0xE9, a three-byte lead), then space: the space still starts.
+    #expect(decode(bytes: [0xE9, 0x20]) == [.other, .character(" ")])
+    #expect(decode(bytes: [0xE9], [0x20]) == [.other, .character(" ")])
+    #expect(decode(bytes: [0xE2, 0x82, 0x71]) == [.other, .character("q")])
+    #expect(decode(bytes: [0xE9, 0x1B, 0x5B, 0x41]) == [.other, .other])  // é, then an arrow
+    // Lone continuation bytes and bytes that never start a character.
+    #expect(decode(bytes: [0x80, 0xBF, 0xC0, 0xC1, 0xF5, 0xFF]) == Array(repeating: .other, count: 6))
+    // Overlong forms and surrogates.
+    #expect(decode(bytes: [0xE0, 0x80, 0x80]) == [.other])
+    #expect(decode(bytes: [0xED, 0xA0, 0x80]) == [.other])
+    #expect(decode(bytes: [0xC3, 0x41]) == [.other, .character("A")])
+  }
+
+  @Test func altAndANonASCIICharacterIsOneKey() {
+    #expect(decode("\u{1b}é ") == [.other, .character(" ")])
+  }
+
+  @Test func x10MouseCoordinatesAreBytes() {
+    // Coordinates past 95 are bytes of 0x80 and above: not UTF-8, still three bytes.
+    #expect(decode(bytes: [0x1B, 0x5B, 0x4D, 0x20, 0xC3, 0xA9, 0x20]) == [.other, .character(" ")])
   }
 }

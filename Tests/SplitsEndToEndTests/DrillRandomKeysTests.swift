@@ -90,6 +90,8 @@ struct DrillRandomKeysTests {
   func flood(invalidUTF8: Bool) async throws {
     let total = DrillScale.count(fast: 2_000, full: 10_000)
     var random = DrillRandom()
+    // Printed first, so that a drill that fails anywhere can be replayed.
+    print("drill-seed: random keys (invalid UTF-8: \(invalidUTF8)): \(random)")
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let job = try await tmux.start(Self.command)
