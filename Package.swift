@@ -59,6 +59,7 @@ let package = Package(
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore"], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),
   ],

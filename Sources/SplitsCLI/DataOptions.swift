@@ -12,7 +12,11 @@ struct DataOptions: ParsableArguments {
 
   /// The data directory, resolved against the environment.
   func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
-    if let resolved = DataLocation.directory(option: dataDir, environment: environment) { return resolved }
+    Self.directory(option: dataDir, environment: environment)
+  }
+
+  static func directory(option: String?, environment: [String: String]) -> String {
+    if let resolved = DataLocation.directory(option: option, environment: environment) { return resolved }
     // No HOME: fall back to the user database's home directory.
     return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/splits"
   }

@@ -42,14 +42,21 @@ struct StatusCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     let output: String = try withJournalErrors {
-      let reader = try JournalReader.open(dataDirectory: directory)
-      let ride = try reader?.currentRide(now: BootClock.now())
-      if json { return StatusReport.json(ride) }
-      return try StatusReport.line(ride, format: format, precision: precision, strings: strings)
+      try Self.output(
+        directory: data.directory(), json: json, format: format, precision: precision, strings: strings)
     }
     print(output)
+  }
+
+  /// The line (or JSON) for the current ride of the journal in `directory`.
+  static func output(
+    directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings
+  ) throws -> String {
+    let reader = try JournalReader.open(dataDirectory: directory)
+    let ride = try reader?.currentRide(now: BootClock.now())
+    if json { return StatusReport.json(ride) }
+    return try StatusReport.line(ride, format: format, precision: precision, strings: strings)
   }
 }

@@ -6,6 +6,10 @@ import SplitsCLI
 @main
 enum Entry {
   static func main() async {
+    // Status bars call `splits status` every few seconds: its plain forms skip argument-parser.
+    if let status = QuickStatus.run(arguments: Array(CommandLine.arguments.dropFirst())) {
+      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
+    }
     do {
       var command = try SplitsCommand.parseAsRoot()
       if var asyncCommand = command as? any AsyncParsableCommand {

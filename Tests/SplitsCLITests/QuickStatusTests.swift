@@ -1,0 +1,39 @@
+import SplitsCore
+import Testing
+
+@testable import SplitsCLI
+
+/// Which `splits status` command lines the quick parser takes, and what it reads from them.
+/// Everything it refuses goes to argument-parser, so refusing is always safe; taking a
+/// form argument-parser would read differently is the bug these tests guard against.
+@Suite("splits status: the quick parser")
+struct QuickStatusTests {
+  typealias Options = QuickStatus.Options
+
+  @Test("plain forms, values after a space or after =")
+  func plainForms() {
+    #expect(QuickStatus.parse(["status"]) == Options())
+    #expect(QuickStatus.parse(["status", "--json"]) == Options(json: true))
+    #expect(
+      QuickStatus.parse(["status", "--format", "{icon} {moving}", "--precision=cs", "--lang", "ko", "--data-dir=/d"])
+        == Options(format: "{icon} {moving}", precision: .cs, lang: .ko, dataDir: "/d"))
+    #expect(
+      QuickStatus.parse(["status", "--data-dir", "/x y", "--json", "--precision", "ds"])
+        == Options(json: true, precision: .ds, dataDir: "/x y"))
+    #expect(QuickStatus.parse(["status", "--format="]) == Options(format: ""))
+  }
+
+  @Test(
+    "everything else is left to argument-parser",
+    arguments: [
+      ["countdown", "5s"], [], ["--json"], ["status", "--help"], ["status", "-h"], ["status", "help"],
+      ["status", "--json=yes"], ["status", "--json", "--json"], ["status", "--precision", "s", "--precision", "cs"],
+      ["status", "--precision", "x"], ["status", "--lang", "fr"], ["status", "--lang"], ["status", "--format"],
+      ["status", "--format", "-x"], ["status", "--format", "{nope}"], ["status", "--format", "{"],
+      ["status", "--json", "--format", "{state}"], ["status", "--colour"], ["status", "stray"],
+      ["status", "--data-dir"], ["status", "--version"], ["status", "--"],
+    ])
+  func refused(_ arguments: [String]) {
+    #expect(QuickStatus.parse(arguments) == nil)
+  }
+}
