@@ -40,6 +40,32 @@ public final class CursesTerminal: TerminalBackend {
   private var watch: (any DispatchSourceTimer)?
   /// Called when the terminal came back without a SIGCONT: redraw everything.
   public var onForeground: (@MainActor () -> Void)?
+  /// Called when the screen on the terminal is no longer the one drawn (a frame that could
+  /// not be written whole, a resize curses saw first): redraw everything.
+  public var onRedrawNeeded: (@MainActor () -> Void)?
+
+  // Frames are written here, not by curses: `draw` gets exactly the cells that changed, so
+  // curses' own comparison with its copy of the screen would be repeated work, and ncurses
+  // writes each cursor movement as its own write(2). Curses keeps the modes, the keys, the
+  // alternate screen, the colours' set-up, the bell, stopping and continuing, and the
+  // clearing before a full redraw. Its `stdscr` stays blank and untouched, so it never
+  // repaints over a frame.
+  /// A non-blocking descriptor of the terminal of our own, or standard output.
+  private var output: Int32 = STDOUT_FILENO
+  private var ownsOutput = false
+  private let sequences: Sequences
+  private var buffer: [UInt8] = []
+  /// The attributes the terminal has now, as the frames left them (nil: not known).
+  private var attributes: Style? = .plain
+  /// Whether the cursor is somewhere other than where curses last put it (the top-left
+  /// corner, after its clear): it goes back there before curses writes again.
+  private var cursorMoved = false
+  /// A frame could not be written whole: frames wait until the terminal takes output again,
+  /// then everything is redrawn.
+  private var damaged = false
+  private var repair: (any DispatchSourceTimer)?
+  /// curses reported a new size (KEY_RESIZE) among keys.
+  private var resized = false
 
   /// Checks the terminal before touching it, then enters curses mode.
   ///
@@ -68,13 +94,20 @@ public final class CursesTerminal: TerminalBackend {
     set_escdelay(25)
     curs_set(0)
     leaveok(splits_stdscr(), true)
+    sequences = Sequences(colors: self.colors)
+    let own = splits_open_output(STDOUT_FILENO)
+    if own >= 0 {
+      output = own
+      ownsOutput = true
+    }
     if self.colors {
       start_color()
       use_default_colors()
-      init_pair(Int16(Color.green.rawValue), Int16(COLOR_GREEN), -1)
-      init_pair(Int16(Color.red.rawValue), Int16(COLOR_RED), -1)
-      init_pair(Int16(Color.yellow.rawValue), Int16(COLOR_YELLOW), -1)
-      init_pair(Int16(Color.cyan.rawValue), Int16(COLOR_CYAN), -1)
+      // The pairs are what curses knows of the colours (frames set the same foregrounds
+      // themselves: Sequences).
+      for color in Color.allCases {
+        init_pair(Int16(color.rawValue), Sequences.cursesColor(color), -1)
+      }
     }
   }
 
@@ -133,18 +166,111 @@ public final class CursesTerminal: TerminalBackend {
     }
     if full {
       syncSize()
+      // Curses clears the screen (entering the alternate screen again after a stop) before
+      // the frame is written, from a blank stdscr it then regards as shown.
+      settle()
       clearok(splits_curscr(), true)
       werase(splits_stdscr())
+      wrefresh(splits_stdscr())
+      attributes = .plain
+      cursorMoved = false
+      damaged = false
+      repair?.cancel()
+      repair = nil
+    } else if damaged {
+      return
     }
+    buffer.removeAll(keepingCapacity: true)
+    var row = -1
+    var column = -1
     for run in runs {
-      var attrs = splits_attr_normal
-      if run.style.bold { attrs |= splits_attr_bold }
-      if run.style.dim { attrs |= splits_attr_dim }
-      if run.style.reverse { attrs |= splits_attr_reverse }
-      let pair = colors ? Int16(run.style.color?.rawValue ?? 0) : 0
-      splits_put(Int32(run.row), Int32(run.column), run.text, attrs, pair)
+      if run.row != row || run.column != column {
+        sequences.appendCursor(row: run.row, column: run.column, to: &buffer)
+      }
+      if attributes != run.style {
+        sequences.appendChange(from: attributes, to: run.style, to: &buffer)
+        attributes = run.style
+      }
+      buffer.append(contentsOf: run.text.utf8)
+      row = run.row
+      column = run.column + Self.columns(run.text)
     }
-    wrefresh(splits_stdscr())
+    if !buffer.isEmpty { cursorMoved = true }
+    switch write(buffer) {
+    case .written: break
+    case .stalled: damage()
+    case .failed: break  // the terminal is gone: the hang-up or the end of input follows
+    }
+  }
+
+  /// The columns a run's text covers (its cells; a wide character covers two).
+  private static func columns(_ text: String) -> Int {
+    var ascii = true
+    for byte in text.utf8 where byte >= 0x80 {
+      ascii = false
+      break
+    }
+    return ascii ? text.utf8.count : TextWidth.columns(text)
+  }
+
+  /// Puts the attributes and the cursor back where curses believes they are, before curses
+  /// writes to the terminal.
+  private func settle() {
+    buffer.removeAll(keepingCapacity: true)
+    if attributes != .plain { sequences.appendChange(from: attributes, to: .plain, to: &buffer) }
+    if cursorMoved { sequences.appendHome(to: &buffer) }
+    attributes = .plain
+    cursorMoved = false
+    if !buffer.isEmpty { _ = write(buffer) }
+  }
+
+  private enum WriteResult { case written, stalled, failed }
+
+  /// Writes all of `bytes` to the terminal, going on after a signal or a partial write and
+  /// waiting while the terminal's buffer is full, but never longer than a second.
+  private func write(_ bytes: [UInt8]) -> WriteResult {
+    var offset = 0
+    let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { raw in
+        Glibc.write(output, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if count > 0 {
+        offset += count
+        continue
+      }
+      let error = count < 0 ? errno : EIO
+      if error == EINTR { continue }
+      guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
+      let now = DispatchTime.now().uptimeNanoseconds
+      guard now < deadline else { return .stalled }
+      var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
+      let waited = poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000)))
+      if waited < 0, errno != EINTR { return .failed }
+    }
+    return .written
+  }
+
+  /// A frame went out in part: wait for the terminal to take output again, then redraw.
+  private func damage() {
+    damaged = true
+    guard repair == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.damaged, !self.closed else { return }
+        var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
+        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
+          ready.revents & Int16(POLLERR | POLLHUP) == 0
+        else { return }
+        self.repair?.cancel()
+        self.repair = nil
+        self.onRedrawNeeded?()
+      }
+    }
+    timer.resume()
+    repair = timer
   }
 
   public func bell() {
@@ -154,7 +280,10 @@ public final class CursesTerminal: TerminalBackend {
 
   public func suspend() {
     guard !closed else { return }
-    if !detached { endwin() }
+    if !detached {
+      settle()
+      endwin()
+    }
     // A SIGCONT sent right after the SIGTSTP (kill -TSTP; kill -CONT) already asked for the
     // process to go on: stopping now would wait for a SIGCONT that has come and gone. The stop
     // is a SIGTSTP raised on this thread: it reaches this thread before it can draw again.
@@ -181,10 +310,18 @@ public final class CursesTerminal: TerminalBackend {
     closed = true
     watch?.cancel()
     watch = nil
+    repair?.cancel()
+    repair = nil
     // In the background the shell has already put its own modes back.
-    if !detached { endwin() }
+    if !detached {
+      settle()
+      endwin()
+    }
     if let screen { delscreen(screen) }
     screen = nil
+    if ownsOutput { Glibc.close(output) }
+    ownsOutput = false
+    output = STDOUT_FILENO
   }
 
   /// Reads every key waiting on standard input. Returns nil when nothing could be read.
@@ -201,11 +338,20 @@ public final class CursesTerminal: TerminalBackend {
       switch code {
       case 0...255: units.append(.byte(UInt8(code)))
       case KEY_ENTER: units.append(.enterKey)
-      case KEY_RESIZE: continue
+      case KEY_RESIZE:
+        // curses has resized its windows and will clear the screen: the runtime redraws.
+        resized = true
+        continue
       default: units.append(.functionKey)
       }
     }
     if reads == 0 { return nil }
     return decoder.decode(units)
+  }
+
+  /// Whether curses reported a new size since the last call.
+  public func takeResized() -> Bool {
+    defer { resized = false }
+    return resized
   }
 }

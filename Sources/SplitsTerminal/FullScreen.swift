@@ -47,6 +47,7 @@ public enum FullScreen {
     // Weak: the runtime holds the terminal, and through its sink the journal, which must
     // close (and checkpoint) when the screen ends.
     terminal.onForeground = { [weak runtime] in runtime?.resumeFromStop() }
+    terminal.onRedrawNeeded = { [weak runtime] in runtime?.send(.redraw) }
 
     for signal in watched where signal != SIGTSTP && signal != SIGCONT {
       let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
@@ -104,8 +105,9 @@ public enum FullScreen {
           return
         }
         emptyReads = 0
-        if keys.isEmpty { runtime.send(.redraw) }  // KEY_RESIZE
         for key in keys { runtime.send(.key(key)) }
+        // KEY_RESIZE: curses resized its windows and cleared the screen.
+        if terminal.takeResized() || keys.isEmpty { runtime.send(.redraw) }
       }
     }
     input.resume()
