@@ -56,7 +56,7 @@ public struct Cell: Equatable, Sendable {
 /// the grid, so no text, size or position can trap.
 public struct Screen: Equatable, Sendable {
   public let size: Size
-  public private(set) var cells: [Cell]
+  public internal(set) var cells: [Cell]
 
   public init(size: Size) {
     self.size = size
@@ -159,7 +159,8 @@ public struct Screen: Equatable, Sendable {
           column += 1
           continue
         }
-        // Start a run here; a run may not start on a continuation cell.
+        // Start a run here; a run may not start on a continuation cell, so it starts on the
+        // wide character's first cell, which is then written whether it changed or not.
         var start = column
         if cells[index].isContinuation, start > 0 { start -= 1 }
         let style = cells[row * size.columns + start].style
@@ -168,15 +169,16 @@ public struct Screen: Equatable, Sendable {
         while x < size.columns {
           let i = row * size.columns + x
           let cell = cells[i]
-          let changed = !same || previous.map { $0.cells[i] != cell } ?? true
-          if !changed && !cell.isContinuation { break }
-          if cell.style != style && !cell.isContinuation { break }
+          if x > start, !cell.isContinuation {
+            let changed = !same || previous.map { $0.cells[i] != cell } ?? true
+            if !changed || cell.style != style { break }
+          }
           text += cell.text
           x += 1
         }
-        if x == start { x = start + 1 }
         runs.append(Run(row: row, column: start, text: text, style: style))
-        column = x
+        // Always past the cell that started the run.
+        column = max(x, column + 1)
       }
     }
     return runs
