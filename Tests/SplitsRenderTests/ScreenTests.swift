@@ -40,4 +40,60 @@ struct ScreenTests {
     ])
     #expect(after.changes(since: after).isEmpty)
   }
+
+  @Test("A cell is plain data: no reference counting in a frame")
+  func cellIsPlainData() {
+    #expect(_isPOD(Cell.self))
+    #expect(_isPOD(Style.self))
+  }
+
+  @Test("Cells keep ASCII, Hangul, emoji and short clusters whole")
+  func packing() {
+    let ascii = Cell("a")
+    #expect(ascii.text == "a" && !ascii.isWide && !ascii.isContinuation)
+    #expect(ascii.bytes == 0x61)
+    #expect(Cell.blank.text == " " && Cell.blank == Cell(" ") && Cell.blank == Cell())
+    let hangul = Cell("한", style: .bold)
+    #expect(hangul.text == "한" && hangul.isWide && !hangul.isContinuation && hangul.style == .bold)
+    let emoji = Cell("😀")
+    #expect(emoji.text == "😀" && emoji.isWide)
+    // Eight bytes exactly: a flag (two regional indicators) and a letter with three marks.
+    #expect(Cell("🇰🇷").text == "🇰🇷")
+    #expect(Cell("e\u{301}\u{302}\u{303}").text == "e\u{301}\u{302}\u{303}")
+    #expect(!Cell("e\u{301}").isWide)
+    let continuation = Cell("", style: .dim)
+    #expect(continuation.isContinuation && continuation.text.isEmpty && !continuation.isWide)
+    #expect(continuation.bytes == 0)
+    var changed = Cell("x")
+    changed.text = "글"
+    #expect(changed.text == "글" && changed.isWide)
+  }
+
+  @Test("A cluster longer than eight bytes keeps the whole scalars that fit, and its width")
+  func longClusters() {
+    // Man, ZWJ, woman, ZWJ, girl (18 bytes): the man, without the joiner after him.
+    let family = Cell("👨‍👩‍👧")
+    #expect(family.text == "👨" && family.isWide)
+    // Rainbow flag (14 bytes): white flag and its variation selector (7 bytes).
+    #expect(Cell("🏳️‍🌈").text == "🏳\u{FE0F}")
+    // A letter with four combining marks (9 bytes): the last mark goes.
+    #expect(Cell("e\u{301}\u{302}\u{303}\u{304}").text == "e\u{301}\u{302}\u{303}")
+    // On a screen the cluster keeps its two columns, so nothing after it moves.
+    var screen = Screen(size: Size(columns: 6, rows: 1))
+    #expect(screen.put("👨‍👩‍👧ab", row: 0, column: 0) == 4)
+    #expect(screen.cells[1].isContinuation)
+    #expect(screen.lines == ["👨ab  "])
+  }
+
+  @Test("Writing half of a wide character blanks its other half")
+  func overwritingWideCharacters() {
+    var screen = Screen(size: Size(columns: 6, rows: 1))
+    screen.put("한글", row: 0, column: 0)
+    #expect(screen.lines == ["한글  "])
+    #expect(screen.cells.map(\.isContinuation) == [false, true, false, true, false, false])
+    screen.put("x", row: 0, column: 1)
+    #expect(screen.lines == [" x글  "])
+    screen.put("y", row: 0, column: 2)
+    #expect(screen.lines == [" xy   "])
+  }
 }
