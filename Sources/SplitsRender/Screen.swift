@@ -168,6 +168,15 @@ public struct Screen: Equatable, Sendable {
     guard row >= 0, row < size.rows else { return 0 }
     let limit = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
     var x = column
+    if TextWidth.isPrintableASCII(text) {
+      // One byte, one character, one column.
+      for byte in text.utf8 {
+        if x + 1 > limit { break }
+        if x >= 0 { set(row, x, Cell(ascii: byte, style: style)) }
+        x += 1
+      }
+      return max(0, x - column)
+    }
     for character in text {
       let w = TextWidth.columns(character)
       if w == 0 { continue }

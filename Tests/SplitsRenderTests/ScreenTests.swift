@@ -96,4 +96,43 @@ struct ScreenTests {
     screen.put("y", row: 0, column: 2)
     #expect(screen.lines == [" xy   "])
   }
+
+  static let samples: [String] = [
+    "", "a", " ", "Hello, world", "00:12:34.56", " space start  ? help  q quit", "~!@#$%^&*()_+{}|<>?",
+    "tab\there", "line\r\nbreak", "cr\rlf\n", "del\u{7F}x", "nul\u{0}x", "esc\u{1B}[0m", "café", "cafe\u{301}",
+    "한국어 라이딩", "mixed 한 a", "😀 smile", "👨‍👩‍👧 family", "e\u{301}\u{302}\u{303}\u{304}", "🇰🇷🇰🇷",
+    "─ Keys ─", "█ █", "\u{200B}zero\u{200B}width", "ａｂｃ fullwidth", "\u{85}next line",
+    String(decoding: (0..<128).map { UInt8($0) }, as: UTF8.self),
+  ]
+
+  /// What `put` wrote before its ASCII fast path: character by character, each cell's text.
+  static func referencePut(_ text: String, columns: Int, column: Int, width: Int?) -> (cells: [String], written: Int) {
+    var cells = Array(repeating: " ", count: columns)
+    let limit = min(columns, width.map { column + max(0, $0) } ?? columns)
+    var x = column
+    for character in text {
+      let w = character.unicodeScalars.map { TextWidth.columns($0) }.max() ?? 0
+      if w == 0 { continue }
+      if x + w > limit { break }
+      if x >= 0 {
+        cells[x] = String(character)
+        if w == 2 { cells[x + 1] = "" }
+      }
+      x += w
+    }
+    return (cells, max(0, x - column))
+  }
+
+  @Test("put: the ASCII fast path writes what the character-by-character path writes")
+  func putAgreesWithReference() {
+    for text in Self.samples {
+      for (column, width) in [(0, nil), (3, nil), (-2, nil), (1, 5), (0, 0), (30, nil)] as [(Int, Int?)] {
+        var screen = Screen(size: Size(columns: 40, rows: 1))
+        let written = screen.put(text, row: 0, column: column, style: .bold, width: width)
+        let expected = Self.referencePut(text, columns: 40, column: column, width: width)
+        #expect(written == expected.written, "\(text.debugDescription) at \(column)")
+        #expect(screen.cells.map(\.text) == expected.cells.map { Cell($0).text }, "\(text.debugDescription) at \(column)")
+      }
+    }
+  }
 }
