@@ -8,7 +8,8 @@ let package = Package(
   name: "splits",
   platforms: [.macOS(.v15)],
   products: [
-    .executable(name: "splits", targets: ["splits"])
+    .executable(name: "splits", targets: ["splits"]),
+    .executable(name: "splits-render-bench", targets: ["RenderBench"]),
   ],
   dependencies: [
     .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -48,6 +49,9 @@ let package = Package(
       name: "splits",
       dependencies: ["SplitsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
+    // `bench/render.sh`: microseconds to render a frame and diff it against the previous one.
+    .executableTarget(
+      name: "RenderBench", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
 
     .testTarget(name: "SplitsCoreTests", dependencies: ["SplitsCore"], swiftSettings: strict),
     .testTarget(

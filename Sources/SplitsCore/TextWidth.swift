@@ -23,8 +23,22 @@ public enum TextWidth {
     return 1
   }
 
+  /// Whether every byte of `text` is printable ASCII (space to `~`): then each byte is one
+  /// character of one column. (Only control characters cluster with ASCII: CR LF.)
+  public static func isPrintableASCII(_ text: String) -> Bool {
+    let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
+      bytes.allSatisfy { $0 &- 0x20 < 0x5F }
+    }
+    return fast ?? text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
+  }
+
   /// Columns one character (grapheme cluster) takes: the widest of its scalars.
   public static func columns(_ character: Character) -> Int {
+    let utf8 = character.utf8
+    if utf8.count == 1, let byte = utf8.first {
+      // ASCII: printable characters take one column, control characters none.
+      return byte &- 0x20 < 0x5F ? 1 : 0
+    }
     var width = 0
     for scalar in character.unicodeScalars { width = max(width, columns(scalar)) }
     return width
@@ -32,6 +46,7 @@ public enum TextWidth {
 
   /// Columns a string takes.
   public static func columns(_ text: String) -> Int {
+    if isPrintableASCII(text) { return text.utf8.count }
     var width = 0
     for character in text { width += columns(character) }
     return width
@@ -40,6 +55,11 @@ public enum TextWidth {
   /// The longest prefix of `text` that fits in `limit` columns (a wide character that would
   /// be cut in half is left out).
   public static func prefix(_ text: String, columns limit: Int) -> String {
+    if isPrintableASCII(text) {
+      let count = text.utf8.count
+      if limit >= count { return text }
+      return String(text[..<text.utf8.index(text.startIndex, offsetBy: max(0, limit))])
+    }
     var width = 0
     var end = text.startIndex
     for index in text.indices {

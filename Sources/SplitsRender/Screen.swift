@@ -39,24 +39,117 @@ public struct Style: Hashable, Sendable {
 
 /// One terminal cell. A wide character (Hangul, CJK) sits in its first cell and leaves the
 /// next one as a continuation (`text` empty).
+///
+/// Plain data, so that a frame of cells is created, compared and freed without reference
+/// counting: the character is kept as its UTF-8 bytes packed in a `UInt64` (first byte in the
+/// lowest eight bits; no bytes for a continuation). A character of more than eight bytes (a
+/// long grapheme cluster such as a family emoji) keeps the whole Unicode scalars that fit,
+/// without a joiner left dangling at the end, and the width of the whole cluster (see
+/// docs/decisions.md, 2026-11-23).
 public struct Cell: Equatable, Sendable {
-  public var text: String
+  /// The character's UTF-8 bytes, first byte lowest; 0 for a continuation.
+  var bytes: UInt64
+  /// The character takes two columns (the next cell is its continuation).
+  var wide: Bool
   public var style: Style
 
   public init(_ text: String = " ", style: Style = .plain) {
-    self.text = text
+    bytes = Self.pack(text.unicodeScalars)
+    wide = TextWidth.columns(text) >= 2
     self.style = style
   }
 
-  public static let blank = Cell()
-  public var isContinuation: Bool { text.isEmpty }
+  /// A cell for one character whose width is already known.
+  init(_ character: Character, width: Int, style: Style) {
+    bytes = Self.pack(character.unicodeScalars)
+    wide = width >= 2
+    self.style = style
+  }
+
+  /// A cell for one printable ASCII byte.
+  init(ascii byte: UInt8, style: Style) {
+    bytes = UInt64(byte)
+    wide = false
+    self.style = style
+  }
+
+  /// A cell for a character already packed (see `pack`), one column wide.
+  init(packed: UInt64, style: Style) {
+    bytes = packed
+    wide = false
+    self.style = style
+  }
+
+  /// The second column of a wide character.
+  static func continuation(style: Style) -> Cell { Cell(packed: 0, style: style) }
+
+  public static let blank = Cell(ascii: 0x20, style: .plain)
+
+  public var isContinuation: Bool { bytes == 0 }
+  /// The character takes two columns.
+  public var isWide: Bool { wide }
+
+  /// Packs the UTF-8 bytes of the whole scalars that fit in eight bytes; when scalars are
+  /// left out, a zero-width joiner at the end of what is kept goes too.
+  static func pack(_ scalars: some Sequence<Unicode.Scalar>) -> UInt64 {
+    var packed: UInt64 = 0
+    var count = 0
+    var joinerAt: Int?
+    for scalar in scalars {
+      let utf8 = scalar.utf8
+      if count + utf8.count > 8 {
+        if let at = joinerAt { packed &= (UInt64(1) << UInt64(at * 8)) &- 1 }
+        break
+      }
+      joinerAt = scalar == "\u{200D}" ? count : nil
+      for byte in utf8 {
+        packed |= UInt64(byte) << UInt64(count * 8)
+        count += 1
+      }
+    }
+    return packed
+  }
+
+  /// The character (empty for a continuation). Setting it measures the new text's width.
+  public var text: String {
+    get {
+      var out = ""
+      appendText(to: &out)
+      return out
+    }
+    set { self = Cell(newValue, style: style) }
+  }
+
+  /// Number of UTF-8 bytes of the character.
+  var utf8Count: Int { (64 - bytes.leadingZeroBitCount + 7) / 8 }
+
+  /// Appends the character's UTF-8 bytes to `buffer`.
+  func appendUTF8(to buffer: inout [UInt8]) {
+    var rest = bytes
+    while rest != 0 {
+      buffer.append(UInt8(truncatingIfNeeded: rest))
+      rest >>= 8
+    }
+  }
+
+  /// Appends the character to `string`.
+  func appendText(to string: inout String) {
+    if bytes == 0 { return }
+    if bytes < 0x80 {
+      string.unicodeScalars.append(Unicode.Scalar(UInt8(truncatingIfNeeded: bytes)))
+      return
+    }
+    withUnsafeBytes(of: bytes.littleEndian) { raw in
+      string += String(decoding: UnsafeRawBufferPointer(rebasing: raw.prefix(utf8Count)), as: UTF8.self)
+    }
+  }
 }
 
 /// A whole frame as a grid of cells: what every render function draws into. Drawing clips to
 /// the grid, so no text, size or position can trap.
 public struct Screen: Equatable, Sendable {
   public let size: Size
-  public private(set) var cells: [Cell]
+  public internal(set) var cells: [Cell]
 
   public init(size: Size) {
     self.size = size
@@ -75,13 +168,22 @@ public struct Screen: Equatable, Sendable {
     guard row >= 0, row < size.rows else { return 0 }
     let limit = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
     var x = column
+    if TextWidth.isPrintableASCII(text) {
+      // One byte, one character, one column.
+      for byte in text.utf8 {
+        if x + 1 > limit { break }
+        if x >= 0 { set(row, x, Cell(ascii: byte, style: style)) }
+        x += 1
+      }
+      return max(0, x - column)
+    }
     for character in text {
       let w = TextWidth.columns(character)
       if w == 0 { continue }
       if x + w > limit { break }
       if x >= 0 {
-        set(row, x, Cell(String(character), style: style))
-        if w == 2 { set(row, x + 1, Cell("", style: style)) }
+        set(row, x, Cell(character, width: w, style: style))
+        if w == 2 { set(row, x + 1, .continuation(style: style)) }
       }
       x += w
     }
@@ -101,20 +203,21 @@ public struct Screen: Equatable, Sendable {
   public mutating func fill(row: Int, column: Int, width: Int, height: Int, style: Style) {
     for y in max(0, row)..<min(size.rows, row + height) where y >= max(0, row) {
       for x in max(0, column)..<max(max(0, column), min(size.columns, column + width)) {
-        set(y, x, Cell(" ", style: style))
+        set(y, x, Cell(ascii: 0x20, style: style))
       }
     }
   }
 
-  private mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
+  /// Writes one cell (clipped to the screen); BigDigits draws its glyphs with it.
+  mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
     guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
     let index = row * size.columns + column
     // Overwriting half of a wide character blanks its other half.
     let old = cells[index]
     if old.isContinuation, column > 0, !cell.isContinuation {
-      cells[index - 1] = Cell(" ", style: cells[index - 1].style)
-    } else if !old.isContinuation, TextWidth.columns(Character(old.text)) == 2, column + 1 < size.columns, !cell.isContinuation {
-      cells[index + 1] = Cell(" ", style: old.style)
+      cells[index - 1] = Cell(ascii: 0x20, style: cells[index - 1].style)
+    } else if old.isWide, column + 1 < size.columns, !cell.isContinuation {
+      cells[index + 1] = Cell(ascii: 0x20, style: old.style)
     }
     cells[index] = cell
   }
@@ -122,12 +225,10 @@ public struct Screen: Equatable, Sendable {
   /// The text of each row, continuation cells left out, trailing spaces kept.
   public var lines: [String] {
     (0..<size.rows).map { row in
-      var line = ""
-      for column in 0..<size.columns {
-        let cell = cells[row * size.columns + column]
-        if !cell.isContinuation { line += cell.text }
-      }
-      return line
+      var line: [UInt8] = []
+      line.reserveCapacity(size.columns)
+      for column in 0..<size.columns { cells[row * size.columns + column].appendUTF8(to: &line) }
+      return String(decoding: line, as: UTF8.self)
     }
   }
 
@@ -150,33 +251,36 @@ public struct Screen: Equatable, Sendable {
   /// what the terminal backend writes. A different size means everything changed.
   public func changes(since previous: Screen?) -> [Run] {
     var runs: [Run] = []
-    let same = previous?.size == size
+    let old: [Cell]? = previous?.size == size ? previous?.cells : nil
+    var text: [UInt8] = []
+    text.reserveCapacity(size.columns * 4)
     for row in 0..<size.rows {
+      let base = row * size.columns
       var column = 0
       while column < size.columns {
-        let index = row * size.columns + column
-        if same, let previous, previous.cells[index] == cells[index] {
+        if let old, old[base + column] == cells[base + column] {
           column += 1
           continue
         }
-        // Start a run here; a run may not start on a continuation cell.
+        // Start a run here; a run may not start on a continuation cell, so it starts on the
+        // wide character's first cell, which is then written whether it changed or not.
         var start = column
-        if cells[index].isContinuation, start > 0 { start -= 1 }
-        let style = cells[row * size.columns + start].style
-        var text = ""
+        if cells[base + column].isContinuation, start > 0 { start -= 1 }
+        let style = cells[base + start].style
+        text.removeAll(keepingCapacity: true)
         var x = start
         while x < size.columns {
-          let i = row * size.columns + x
-          let cell = cells[i]
-          let changed = !same || previous.map { $0.cells[i] != cell } ?? true
-          if !changed && !cell.isContinuation { break }
-          if cell.style != style && !cell.isContinuation { break }
-          text += cell.text
+          let cell = cells[base + x]
+          if x > start, !cell.isContinuation {
+            if let old, old[base + x] == cell { break }
+            if cell.style != style { break }
+          }
+          cell.appendUTF8(to: &text)
           x += 1
         }
-        if x == start { x = start + 1 }
-        runs.append(Run(row: row, column: start, text: text, style: style))
-        column = x
+        runs.append(Run(row: row, column: start, text: String(decoding: text, as: UTF8.self), style: style))
+        // Always past the cell that started the run.
+        column = max(x, column + 1)
       }
     }
     return runs

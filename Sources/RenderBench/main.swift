@@ -1,0 +1,84 @@
+import SplitsCore
+import SplitsRender
+
+// Renders screens the way the runtime does on every tick: the whole frame at a new instant,
+// then its difference to the previous frame. Prints microseconds per frame for each variant.
+//
+//   splits-render-bench [frames]     (default 20,000)
+
+let frames = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+let size = Size(columns: 80, rows: 24)
+
+func instant(_ ms: Int64) -> Instant { Instant(nanoseconds: 9_000_000_000 + ms * 1_000_000) }
+
+/// A ride an hour in at hundredths, paused once, with three laps: the running ride screen.
+func runningRide() -> RideScreenState {
+  var state = RideScreenState(ride: Ride(number: 12), precision: .cs, now: instant(0))
+  let keys: [(Character, Int64)] = [
+    (" ", 0), ("l", 600_000), ("l", 1_150_250), (" ", 1_500_000), (" ", 1_560_000), ("l", 2_400_990),
+  ]
+  for (key, at) in keys { _ = RideReducer.reduce(&state, .key(.character(key), at: instant(at))) }
+  return state
+}
+
+/// Renders `frames` frames (frame `i` from `frame(i)`), each diffed against the one before,
+/// and returns microseconds per frame.
+func measure(_ frame: (Int) -> Screen) -> Double {
+  var previous: Screen? = frame(-1)
+  var runs = 0
+  let clock = ContinuousClock()
+  let start = clock.now
+  for i in 0..<frames {
+    let screen = frame(i)
+    runs &+= screen.changes(since: previous).count
+    previous = screen
+  }
+  let elapsed = clock.now - start
+  // Keep the result alive so nothing is optimised away.
+  if runs == -1 { print(runs) }
+  let (seconds, attoseconds) = elapsed.components
+  let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
+  return micros / Double(frames)
+}
+
+let ride = runningRide()
+func rideFrame(_ options: ViewOptions) -> (Int) -> Screen {
+  { i in
+    var state = ride
+    // One hundredth per frame, from 1 h 2 min in: the digits change on every frame.
+    state.now = instant(3_725_456 + Int64(i) * 10)
+    return RideView.render(state, size: size, options: options)
+  }
+}
+
+let countdownStart = Now(monotonic: instant(0), wallMilliseconds: 1_795_341_600_000)
+let countdown = CountdownState(target: .duration(.seconds(86_400)), start: countdownStart)
+func countdownFrame(_ options: ViewOptions) -> (Int) -> Screen {
+  { i in
+    var state = countdown
+    // One second per frame: the remaining time changes on every frame.
+    let ms = Int64(i + 1) * 1_000 + 500
+    let now = Now(monotonic: instant(ms), wallMilliseconds: countdownStart.wallMilliseconds + ms)
+    _ = CountdownReducer.reduce(&state, .tick(at: now))
+    return CountdownView.render(state, size: size, options: options)
+  }
+}
+
+let variants: [(String, (Int) -> Screen)] = [
+  ("ride, running, 3 laps, big digits", rideFrame(ViewOptions())),
+  ("ride, running, 3 laps, --plain", rideFrame(ViewOptions(plain: true))),
+  ("countdown, big digits", countdownFrame(ViewOptions())),
+  ("countdown, --plain", countdownFrame(ViewOptions(plain: true))),
+]
+
+func format(_ micros: Double) -> String { "\((micros * 10).rounded() / 10)" }
+
+// The cores may be shared: each variant runs three times after a warm-up; the median and the
+// best of the three are printed.
+print("render + changes(since:), \(size), \(frames) frames each, median (best) of 3")
+for (name, frame) in variants {
+  _ = measure(frame)  // warm-up
+  let rounds = (0..<3).map { _ in measure(frame) }.sorted()
+  let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
+  print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
+}
