@@ -187,7 +187,7 @@ public final class CursesTerminal: TerminalBackend {
       if run.row != row || run.column != column {
         sequences.appendCursor(row: run.row, column: run.column, to: &buffer)
       }
-      if attributes != run.style {
+      if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
         sequences.appendChange(from: attributes, to: run.style, to: &buffer)
         attributes = run.style
       }
@@ -201,6 +201,14 @@ public final class CursesTerminal: TerminalBackend {
     case .stalled: damage()
     case .failed: break  // the terminal is gone: the hang-up or the end of input follows
     }
+  }
+
+  /// Whether `run` shows the same written in `current` attributes as in its own: blanks look
+  /// alike in any colour, bold or dim (colours are foreground only), but not in reverse. Big
+  /// digits alternate coloured bars and blanks; this spares an attribute change per blank.
+  nonisolated static func looksTheSame(_ run: Screen.Run, in current: Style?) -> Bool {
+    guard let current, !current.reverse, !run.style.reverse else { return false }
+    return run.text.utf8.allSatisfy { $0 == 0x20 }
   }
 
   /// The columns a run's text covers (its cells; a wide character covers two).

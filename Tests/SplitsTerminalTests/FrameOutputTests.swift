@@ -1,0 +1,47 @@
+@testable import SplitsRender
+import Testing
+
+@testable import SplitsTerminal
+
+/// The pure parts of writing frames: which runs need no attribute change, and which
+/// terminfo strings reset colours too.
+@Suite("Frame output")
+struct FrameOutputTests {
+  static let bar = Style(color: .green, bold: true)
+
+  @Test("blanks are written in whatever foreground attributes are set")
+  func blanksKeepTheAttributes() {
+    let blanks = Screen.Run(row: 0, column: 0, text: "   ", style: .plain)
+    #expect(CursesTerminal.looksTheSame(blanks, in: Self.bar))
+    #expect(CursesTerminal.looksTheSame(blanks, in: Style(dim: true)))
+    #expect(CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: " ", style: Self.bar), in: .plain))
+  }
+
+  @Test("text, reverse video and unknown attributes take their own")
+  func otherRunsDoNot() {
+    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: " █ ", style: .plain), in: Self.bar))
+    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: Style(reverse: true)))
+    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: Style(reverse: true)), in: .plain))
+    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: nil))
+    // A no-break space or an ideographic space is not ASCII blank: left alone.
+    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "\u{3000}", style: .plain), in: Self.bar))
+  }
+
+  @Test("an SGR reset in a terminfo string is recognised")
+  func resets() {
+    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+    #expect(Sequences.resetsColors(bytes("\u{1B}(B\u{1B}[m")))
+    #expect(Sequences.resetsColors(bytes("\u{1B}[0m")))
+    #expect(Sequences.resetsColors(bytes("\u{1B}[0;1m")))
+    #expect(!Sequences.resetsColors(bytes("\u{1B}[1m")))
+    #expect(!Sequences.resetsColors(bytes("\u{1B}[10m")))
+    #expect(!Sequences.resetsColors(bytes("\u{1B}")))
+  }
+
+  @Test("padding is dropped from terminfo strings")
+  func padding() {
+    let withPadding = "\u{1B}[H$<5>\u{1B}[2J$<2*/>"
+    let bytes = withPadding.withCString { Sequences.bytes($0) }
+    #expect(bytes == Array("\u{1B}[H\u{1B}[2J".utf8))
+  }
+}
