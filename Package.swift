@@ -63,6 +63,8 @@ let package = Package(
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(
+      name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
     .testTarget(name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore"], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),

@@ -20,6 +20,10 @@ struct DisplayOptions: ParsableArguments {
 
   /// The options, with the environment consulted for what the command line leaves open.
   func resolved(environment: [String: String] = ProcessInfo.processInfo.environment) -> ViewOptions {
+    Self.resolve(plain: plain, noColor: noColor, lang: lang, environment: environment)
+  }
+
+  static func resolve(plain: Bool, noColor: Bool, lang: Language?, environment: [String: String]) -> ViewOptions {
     let noColorEnv = environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     return ViewOptions(
       plain: plain, colors: !(noColor || noColorEnv),

@@ -1,12 +1,46 @@
 import Foundation
+import ArgumentParser
 import SplitsCore
 import SplitsStore
 
-/// `splits status` without argument-parser: status bars call it every few seconds, and
-/// argument-parser's reflection over every command costs a third of its run time. Only the
-/// plain forms are taken here (`--json`, `--format`, `--precision`, `--lang`, `--data-dir`,
-/// each value as the next argument or after `=`); anything else, help and every error
-/// included, goes to `StatusCommand` through argument-parser, which owns the messages.
+/// The command lines that skip argument-parser: `splits status` (status bars call it every
+/// few seconds) and `splits` itself (the ride screen, where start-up counts). Argument-
+/// parser's reflection over every command costs 3.5–6 ms of a run. Only plain forms are
+/// taken here (known options, each once, valid values, a value after a space or after `=`);
+/// anything else, help and every error included, goes to argument-parser, which owns the
+/// messages. Refusing is always safe.
+enum QuickParser {
+  /// The options of `arguments`, a flag as "", or nil when argument-parser must decide.
+  static func options(_ arguments: ArraySlice<String>, flags: Set<String>, valued: Set<String>) -> [String: String]? {
+    var options: [String: String] = [:]
+    var rest = arguments
+    while let argument = rest.popFirst() {
+      guard argument.hasPrefix("--") else { return nil }
+      var name = argument
+      var value: String?
+      if let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        value = String(argument[argument.index(after: equals)...])
+      }
+      // A repeated option: argument-parser's rule (the last wins) is not worth copying.
+      guard options[name] == nil else { return nil }
+      if flags.contains(name) {
+        guard value == nil else { return nil }
+        options[name] = ""
+        continue
+      }
+      guard valued.contains(name) else { return nil }
+      if value == nil {
+        guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
+        value = next
+      }
+      options[name] = value
+    }
+    return options
+  }
+}
+
+/// `splits status` without argument-parser.
 public enum QuickStatus {
   /// The options of a plain `status` invocation, or nil when argument-parser must decide.
   struct Options: Equatable {
@@ -18,41 +52,18 @@ public enum QuickStatus {
   }
 
   static func parse(_ arguments: [String]) -> Options? {
-    guard arguments.first == "status" else { return nil }
-    var options = Options()
-    var seen: Set<String> = []
-    var rest = arguments.dropFirst()[...]
-    while let argument = rest.popFirst() {
-      guard argument.hasPrefix("--") else { return nil }
-      var name = argument
-      var value: String?
-      if let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        value = String(argument[argument.index(after: equals)...])
-      }
-      // A repeated option: argument-parser's rule (the last wins) is not worth copying.
-      guard seen.insert(name).inserted else { return nil }
-      if name == "--json" {
-        guard value == nil else { return nil }
-        options.json = true
-        continue
-      }
-      if value == nil {
-        guard let next = rest.popFirst(), !next.hasPrefix("-") else { return nil }
-        value = next
-      }
-      guard let value else { return nil }
-      switch name {
-      case "--format": options.format = value
-      case "--precision":
-        guard let precision = Precision(rawValue: value) else { return nil }
-        options.precision = precision
-      case "--lang":
-        guard let lang = Language(rawValue: value) else { return nil }
-        options.lang = lang
-      case "--data-dir": options.dataDir = value
-      default: return nil
-      }
+    guard arguments.first == "status",
+      let found = QuickParser.options(
+        arguments.dropFirst(), flags: ["--json"], valued: ["--format", "--precision", "--lang", "--data-dir"])
+    else { return nil }
+    var options = Options(json: found["--json"] != nil, format: found["--format"], dataDir: found["--data-dir"])
+    if let value = found["--precision"] {
+      guard let precision = Precision(rawValue: value) else { return nil }
+      options.precision = precision
+    }
+    if let value = found["--lang"] {
+      guard let lang = Language(rawValue: value) else { return nil }
+      options.lang = lang
     }
     if options.json && options.format != nil { return nil }
     if let format = options.format, (try? StatusReport.validate(format: format)) == nil { return nil }
@@ -75,6 +86,61 @@ public enum QuickStatus {
     } catch let error as JournalError {
       printError("splits: " + error.description)
       return 1
+    } catch {
+      printError("splits: \(error)")
+      return 1
+    }
+  }
+}
+
+/// `splits` (the ride screen) without argument-parser.
+public enum QuickRide {
+  /// The options of a plain ride invocation, or nil when argument-parser must decide.
+  struct Options: Equatable {
+    var plain = false
+    var noColor = false
+    var lang: Language?
+    var dataDir: String?
+    var precision: Precision = .cs
+    var countdown = 0
+  }
+
+  static func parse(_ arguments: [String]) -> Options? {
+    let rest = arguments.first == "ride" ? arguments.dropFirst() : arguments[...]
+    guard
+      let found = QuickParser.options(
+        rest, flags: ["--plain", "--no-color"], valued: ["--lang", "--data-dir", "--precision", "--countdown"])
+    else { return nil }
+    var options = Options(plain: found["--plain"] != nil, noColor: found["--no-color"] != nil, dataDir: found["--data-dir"])
+    if let value = found["--lang"] {
+      guard let lang = Language(rawValue: value) else { return nil }
+      options.lang = lang
+    }
+    if let value = found["--precision"] {
+      guard let precision = Precision(rawValue: value) else { return nil }
+      options.precision = precision
+    }
+    if let value = found["--countdown"] {
+      guard let countdown = Int(value), RideCommand.countdownRange.contains(countdown) else { return nil }
+      options.countdown = countdown
+    }
+    return options
+  }
+
+  /// Runs the ride screen when `arguments` (without the program name) are a plain ride
+  /// invocation and returns its exit status; nil when argument-parser must take them.
+  public static func run(arguments: [String]) async -> Int32? {
+    guard let options = parse(arguments) else { return nil }
+    let environment = ProcessInfo.processInfo.environment
+    let display = DisplayOptions.resolve(
+      plain: options.plain, noColor: options.noColor, lang: options.lang, environment: environment)
+    do {
+      try await RideCommand.ride(
+        display: display, directory: { DataOptions.directory(option: options.dataDir, environment: environment) },
+        precision: options.precision, countdown: options.countdown)
+      return 0
+    } catch let exit as ExitCode {
+      return exit.rawValue
     } catch {
       printError("splits: \(error)")
       return 1

@@ -23,27 +23,36 @@ struct RideCommand: AsyncParsableCommand {
   @Option(help: "Seconds of pre-start countdown (N…1) before the ride starts.")
   var countdown: Int = 0
 
+  static let countdownRange = 0...99
+
   func validate() throws {
-    guard (0...99).contains(countdown) else {
+    guard Self.countdownRange.contains(countdown) else {
       throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
     }
   }
 
   func run() async throws {
-    let options = display.resolved()
+    try await Self.ride(
+      display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown)
+  }
+
+  /// Opens the screen; throws `ExitCode` for every status but success.
+  static func ride(
+    display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int
+  ) async throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
     // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
     var session: (journal: Journal, lock: ScreenLock, restored: RestoredRide)?
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      let directory = data.directory()
+      let directory = directory()
       session = try withJournalErrors {
         let lock = try ScreenLock.acquire(dataDirectory: directory)
         let journal = try Journal.open(dataDirectory: directory)
         return (journal, lock, try journal.restoreCurrentRide(now: SystemClocks.now()))
       }
     }
-    let outcome = await Self.present(
+    let outcome = await present(
       options: options, precision: precision, countdown: countdown,
       journal: session.map { ($0.journal, $0.restored) })
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and

@@ -6,8 +6,13 @@ import SplitsCLI
 @main
 enum Entry {
   static func main() async {
-    // Status bars call `splits status` every few seconds: its plain forms skip argument-parser.
-    if let status = QuickStatus.run(arguments: Array(CommandLine.arguments.dropFirst())) {
+    // `splits status` (called every few seconds by status bars) and `splits` itself (where
+    // start-up counts) skip argument-parser in their plain forms: SplitsCLI/QuickParse.swift.
+    let arguments = Array(CommandLine.arguments.dropFirst())
+    if let status = QuickStatus.run(arguments: arguments) {
+      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
+    }
+    if let status = await QuickRide.run(arguments: arguments) {
       SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
     }
     do {

@@ -37,3 +37,32 @@ struct QuickStatusTests {
     #expect(QuickStatus.parse(arguments) == nil)
   }
 }
+
+/// Which ride-screen command lines the quick parser takes.
+@Suite("splits (the ride screen): the quick parser")
+struct QuickRideTests {
+  typealias Options = QuickRide.Options
+
+  @Test("plain forms, with or without the ride subcommand's name")
+  func plainForms() {
+    #expect(QuickRide.parse([]) == Options())
+    #expect(QuickRide.parse(["ride"]) == Options())
+    #expect(QuickRide.parse(["--plain", "--no-color"]) == Options(plain: true, noColor: true))
+    #expect(
+      QuickRide.parse(["ride", "--lang=ko", "--data-dir", "/d", "--precision", "s", "--countdown=99"])
+        == Options(lang: .ko, dataDir: "/d", precision: .s, countdown: 99))
+    #expect(QuickRide.parse(["--countdown", "0"]) == Options())
+  }
+
+  @Test(
+    "everything else is left to argument-parser",
+    arguments: [
+      ["status"], ["countdown", "5s"], ["history"], ["ride", "ride"], ["--help"], ["-h"], ["help"], ["--version"],
+      ["--plain", "--plain"], ["--plain=yes"], ["--countdown", "100"], ["--countdown", "-1"], ["--countdown", "x"],
+      ["--countdown"], ["--precision", "ms"], ["--lang", "fr"], ["--json"], ["--data-dir"], ["stray"],
+      ["--generate-completion-script", "bash"], ["--", "x"],
+    ])
+  func refused(_ arguments: [String]) {
+    #expect(QuickRide.parse(arguments) == nil)
+  }
+}

@@ -1,0 +1,50 @@
+import Foundation
+import Testing
+
+/// The ride screen's command line when argument-parser decides it (help, version, errors);
+/// its plain forms skip argument-parser and are covered by every ride test.
+@Suite("splits command line, end to end", .timeLimit(.minutes(1)))
+struct CommandLineTests {
+  static func splits(_ arguments: [String]) async throws -> SpawnResult {
+    try await Spawn.runAsync(
+      [try SplitsBinary.path] + arguments,
+      environment: ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8", "TERM": "xterm-256color"])
+  }
+
+  struct Refused: Sendable, CustomTestStringConvertible {
+    var arguments: [String]
+    var message: String
+    var testDescription: String { arguments.joined(separator: " ") }
+  }
+
+  static let refused: [Refused] = [
+    Refused(arguments: ["--countdown", "100"], message: "--countdown takes a whole number of seconds from 0 to 99."),
+    Refused(arguments: ["--countdown", "x"], message: "countdown"),
+    Refused(arguments: ["--precision", "ms"], message: "precision"),
+    Refused(arguments: ["--lang", "fr"], message: "lang"),
+    Refused(arguments: ["--plain=yes"], message: "plain"),
+    Refused(arguments: ["--frobnicate"], message: "frobnicate"),
+  ]
+
+  @Test("bad ride options: exit 2 and argument-parser's message, nothing on the screen", arguments: refused)
+  func badOptions(_ case_: Refused) async throws {
+    let result = try await Self.splits(case_.arguments)
+    #expect(result.termination == .exited(2), "\(result)")
+    #expect(result.stderr.contains(case_.message), "\(result)")
+    #expect(result.stdout.isEmpty, "\(result)")
+  }
+
+  @Test("--version and --help")
+  func versionAndHelp() async throws {
+    let version = try await Self.splits(["--version"])
+    #expect(version.termination == .exited(0), "\(version)")
+    #expect(version.stdout == "0.1.0\n", "\(version)")
+    let help = try await Self.splits(["--help"])
+    #expect(help.termination == .exited(0), "\(help)")
+    #expect(help.stdout.contains("USAGE: splits"), "\(help)")
+    #expect(help.stdout.contains("ride (default)"), "\(help)")
+    let rideHelp = try await Self.splits(["ride", "--help"])
+    #expect(rideHelp.termination == .exited(0), "\(rideHelp)")
+    #expect(rideHelp.stdout.contains("--countdown"), "\(rideHelp)")
+  }
+}
