@@ -19,6 +19,10 @@ public enum Color: UInt8, CaseIterable, Sendable {
 }
 
 public struct Style: Hashable, Sendable {
+  /// Whether a blank looks the same in `a` as in `b`: colours are foreground only, so bold,
+  /// dim and colour do not show on a blank; reverse video does.
+  public static func blanksLookAlike(_ a: Style, _ b: Style) -> Bool { !a.reverse && !b.reverse }
+
   public var color: Color?
   public var bold: Bool
   public var dim: Bool
@@ -212,11 +216,12 @@ public struct Screen: Equatable, Sendable {
   mutating func set(_ row: Int, _ column: Int, _ cell: Cell) {
     guard row >= 0, row < size.rows, column >= 0, column < size.columns else { return }
     let index = row * size.columns + column
-    // Overwriting half of a wide character blanks its other half.
+    // Overwriting half of a wide character blanks its other half (also when the new cell is
+    // the second half of another wide character: no continuation is left without its first).
     let old = cells[index]
     if old.isContinuation, column > 0, !cell.isContinuation {
       cells[index - 1] = Cell(ascii: 0x20, style: cells[index - 1].style)
-    } else if old.isWide, column + 1 < size.columns, !cell.isContinuation {
+    } else if old.isWide, column + 1 < size.columns {
       cells[index + 1] = Cell(ascii: 0x20, style: old.style)
     }
     cells[index] = cell
@@ -249,7 +254,13 @@ public struct Screen: Equatable, Sendable {
 
   /// The cells that differ from `previous`, grouped into runs of one style on one row:
   /// what the terminal backend writes. A different size means everything changed.
-  public func changes(since previous: Screen?) -> [Run] {
+  ///
+  /// `bridging`: the most bytes of unchanged cells a run may take along to reach the next
+  /// changed cell on its row, when writing them is cheaper than moving the cursor over them
+  /// (a cursor address is 6–8 bytes). Taken along only when they look the same written in
+  /// the run's style: the same style, or blanks outside reverse video (`looksAlike`). 0
+  /// gives exactly the changed cells (plus the first cell of a wide character).
+  public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
     var runs: [Run] = []
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
     var text: [UInt8] = []
@@ -272,7 +283,13 @@ public struct Screen: Equatable, Sendable {
         while x < size.columns {
           let cell = cells[base + x]
           if x > start, !cell.isContinuation {
-            if let old, old[base + x] == cell { break }
+            if let old, old[base + x] == cell {
+              guard bridging > 0, let end = gapEnd(row: row, from: x, old: old, style: style, limit: bridging)
+              else { break }
+              for i in x..<end { cells[base + i].appendUTF8(to: &text) }
+              x = end
+              continue
+            }
             if cell.style != style { break }
           }
           cell.appendUTF8(to: &text)
@@ -284,6 +301,36 @@ public struct Screen: Equatable, Sendable {
       }
     }
     return runs
+  }
+
+  /// Where the unchanged cells from `x` end at a changed cell of the same row, when they take
+  /// at most `limit` bytes and look the same in `style`; nil otherwise.
+  private func gapEnd(row: Int, from x: Int, old: [Cell], style: Style, limit: Int) -> Int? {
+    let base = row * size.columns
+    var bytes = 0
+    var y = x
+    while y < size.columns {
+      let cell = cells[base + y]
+      if old[base + y] != cell { return cell.isContinuation ? nil : y }
+      if cell.isContinuation {
+        // Only the second half of a wide character in the gap: its text is written with it.
+        guard y > x, cells[base + y - 1].isWide else { return nil }
+      } else if !Self.looksAlike(cell, in: style) {
+        return nil
+      }
+      bytes += cell.utf8Count
+      if bytes > limit { return nil }
+      y += 1
+    }
+    return nil
+  }
+
+  /// Whether `cell` looks the same written in `style` as in its own: the same style, or a
+  /// blank (colours are foreground only, so a blank looks the same bold, dim or coloured),
+  /// unless either is reverse video.
+  public static func looksAlike(_ cell: Cell, in style: Style) -> Bool {
+    if cell.style == style { return true }
+    return cell.bytes == 0x20 && Style.blanksLookAlike(cell.style, style)
   }
 
   /// Text of one style to write at a position.

@@ -10,11 +10,18 @@ public protocol TerminalBackend: AnyObject {
   /// Writes the runs and shows them. `full` means the terminal's content is unknown (after a
   /// resize or a stop) and every cell is being sent.
   func draw(_ runs: [Screen.Run], full: Bool)
+  /// How many bytes of unchanged cells a run may take along to the next changed cell
+  /// (`Screen.changes(since:bridging:)`); 0 for exactly the changed cells.
+  var bridging: Int { get }
   func bell()
   /// Restores the terminal and stops the process; returns once it is continued.
   func suspend()
   /// Takes the terminal back after a stop (idempotent: also called on every SIGCONT).
   func resume()
+}
+
+extension TerminalBackend {
+  public var bridging: Int { 0 }
 }
 
 /// An in-memory terminal: keeps the frame the runtime drew, for tests.
@@ -35,6 +42,8 @@ public final class MemoryBackend: TerminalBackend {
   }
 
   public func size() -> Size { currentSize }
+  /// Exactly the changed cells, unless a test asks for more.
+  public var bridging = 0
 
   public func draw(_ runs: [Screen.Run], full: Bool) {
     draws += 1

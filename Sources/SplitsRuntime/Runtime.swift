@@ -99,7 +99,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   private func draw(full: Bool) {
     let frame = program.render(size: backend.size())
-    let runs = frame.changes(since: full ? nil : previous)
+    let runs = frame.changes(since: full ? nil : previous, bridging: backend.bridging)
     if full || !runs.isEmpty { backend.draw(runs, full: full) }
     previous = frame
   }

@@ -157,6 +157,10 @@ public final class CursesTerminal: TerminalBackend {
     watch = timer
   }
 
+  /// Unchanged cells worth rewriting rather than moving the cursor over: a cursor address
+  /// takes at least 6 bytes.
+  public var bridging: Int { 6 }
+
   public func draw(_ runs: [Screen.Run], full: Bool) {
     guard !closed, !detached else { return }
     // The shell may take the terminal back a moment after a stop it saw late.
@@ -207,7 +211,7 @@ public final class CursesTerminal: TerminalBackend {
   /// alike in any colour, bold or dim (colours are foreground only), but not in reverse. Big
   /// digits alternate coloured bars and blanks; this spares an attribute change per blank.
   nonisolated static func looksTheSame(_ run: Screen.Run, in current: Style?) -> Bool {
-    guard let current, !current.reverse, !run.style.reverse else { return false }
+    guard let current, Style.blanksLookAlike(current, run.style) else { return false }
     return run.text.utf8.allSatisfy { $0 == 0x20 }
   }
 
