@@ -59,6 +59,10 @@ static inline int splits_getch(void) { return wgetch(stdscr); }
 static inline const char *splits_ti_cup(int row, int column) {
   return cursor_address ? tiparm(cursor_address, row, column) : NULL;
 }
+/// The cursor right by n columns (cuf), or NULL when the terminal has none.
+static inline const char *splits_ti_cuf(int n) {
+  return parm_right_cursor ? tiparm(parm_right_cursor, n) : NULL;
+}
 /// Set attributes (sgr) to exactly reverse, dim and bold, nothing else (colours reset too).
 static inline const char *splits_ti_sgr(int reverse, int dim, int bold) {
   return set_attributes ? tiparm(set_attributes, 0, 0, reverse, 0, dim, bold, 0, 0, 0) : NULL;

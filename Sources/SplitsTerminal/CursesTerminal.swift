@@ -187,9 +187,13 @@ public final class CursesTerminal: TerminalBackend {
     buffer.removeAll(keepingCapacity: true)
     var row = -1
     var column = -1
+    var lastASCII = false
     for run in runs {
       if run.row != row || run.column != column {
-        sequences.appendCursor(row: run.row, column: run.column, to: &buffer)
+        // A move relative to where the last run ended only after text whose width no
+        // terminal can disagree with.
+        sequences.appendMove(
+          fromRow: lastASCII ? row : -1, fromColumn: column, toRow: run.row, toColumn: run.column, to: &buffer)
       }
       if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
         sequences.appendChange(from: attributes, to: run.style, to: &buffer)
@@ -197,7 +201,8 @@ public final class CursesTerminal: TerminalBackend {
       }
       buffer.append(contentsOf: run.text.utf8)
       row = run.row
-      column = run.column + Self.columns(run.text)
+      lastASCII = run.text.utf8.allSatisfy { $0 < 0x80 }
+      column = run.column + (lastASCII ? run.text.utf8.count : TextWidth.columns(run.text))
     }
     if !buffer.isEmpty { cursorMoved = true }
     switch write(buffer) {
@@ -213,16 +218,6 @@ public final class CursesTerminal: TerminalBackend {
   nonisolated static func looksTheSame(_ run: Screen.Run, in current: Style?) -> Bool {
     guard let current, Style.blanksLookAlike(current, run.style) else { return false }
     return run.text.utf8.allSatisfy { $0 == 0x20 }
-  }
-
-  /// The columns a run's text covers (its cells; a wide character covers two).
-  private static func columns(_ text: String) -> Int {
-    var ascii = true
-    for byte in text.utf8 where byte >= 0x80 {
-      ascii = false
-      break
-    }
-    return ascii ? text.utf8.count : TextWidth.columns(text)
   }
 
   /// Puts the attributes and the cursor back where curses believes they are, before curses

@@ -67,10 +67,18 @@ struct Sequences {
     }
   }
 
-  /// The cursor to (row, column), counted from 0.
+  /// The cursor from (fromRow, fromColumn), where the last run left it, to (row, column):
+  /// to the right on the same row by `cuf` when that is shorter than a cursor address.
   @MainActor
-  func appendCursor(row: Int, column: Int, to buffer: inout [UInt8]) {
-    Self.append(splits_ti_cup(Int32(row), Int32(column)), to: &buffer)
+  func appendMove(fromRow: Int, fromColumn: Int, toRow row: Int, toColumn column: Int, to buffer: inout [UInt8]) {
+    let address = Self.bytes(splits_ti_cup(Int32(row), Int32(column))) ?? []
+    if row == fromRow, column > fromColumn, let right = Self.bytes(splits_ti_cuf(Int32(column - fromColumn))),
+      !right.isEmpty, right.count < address.count || address.isEmpty
+    {
+      buffer.append(contentsOf: right)
+    } else {
+      buffer.append(contentsOf: address)
+    }
   }
 
   /// The cursor to the top-left corner.
