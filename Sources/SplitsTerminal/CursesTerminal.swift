@@ -231,16 +231,24 @@ public final class CursesTerminal: TerminalBackend {
     if !buffer.isEmpty { _ = write(buffer) }
   }
 
-  private enum WriteResult { case written, stalled, failed }
+  enum WriteResult: Equatable { case written, stalled, failed }
 
   /// Writes all of `bytes` to the terminal, going on after a signal or a partial write and
   /// waiting while the terminal's buffer is full, but never longer than a second.
   private func write(_ bytes: [UInt8]) -> WriteResult {
+    Self.writeAll(bytes, to: output, patience: .seconds(1))
+  }
+
+  /// Writes all of `bytes` to the non-blocking `fd`: on after a signal or a partial write,
+  /// waiting (poll) while it takes nothing, for at most `patience` in all. `.stalled` when
+  /// the time ran out, `.failed` on any other error (the terminal is gone).
+  nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32, patience: Duration) -> WriteResult {
     var offset = 0
-    let deadline = DispatchTime.now().uptimeNanoseconds + 1_000_000_000
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
     while offset < bytes.count {
       let count = bytes.withUnsafeBytes { raw in
-        Glibc.write(output, raw.baseAddress! + offset, raw.count - offset)
+        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
       }
       if count > 0 {
         offset += count
@@ -249,10 +257,11 @@ public final class CursesTerminal: TerminalBackend {
       let error = count < 0 ? errno : EIO
       if error == EINTR { continue }
       guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
-      let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { return .stalled }
-      var ready = pollfd(fd: output, events: Int16(POLLOUT), revents: 0)
-      let waited = poll(&ready, 1, Int32(max(1, (deadline - now) / 1_000_000)))
+      let left = deadline - clock.now
+      guard left > .zero else { return .stalled }
+      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      let milliseconds = max(1, Int32(min(left, .seconds(60)) / .milliseconds(1)))
+      let waited = poll(&ready, 1, milliseconds)
       if waited < 0, errno != EINTR { return .failed }
     }
     return .written

@@ -1,0 +1,77 @@
+import Dispatch
+import Foundation
+import Testing
+
+@testable import SplitsTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Frames go to the terminal through `CursesTerminal.writeAll`: every byte, through partial
+/// writes, and never blocked for longer than its patience when the terminal stops reading.
+@Suite("Writing a frame to a terminal that may stop reading")
+struct WriteAllTests {
+  /// A pipe whose write end does not block, as the terminal descriptor frames go to.
+  static func pipe() throws -> (read: Int32, write: Int32) {
+    var fds: [Int32] = [0, 0]
+    guard Glibc.pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
+    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+    return (fds[0], fds[1])
+  }
+
+  /// Reads everything from `fd` until end of file.
+  static func readAll(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 4096)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
+  @Test("a frame larger than the buffer goes out whole while the reader drains it")
+  func partialWrites() async throws {
+    let (reader, writer) = try Self.pipe()
+    defer { close(reader) }
+    let frame = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
+    let received = Task.detached { Self.readAll(reader) }
+    let result = CursesTerminal.writeAll(frame, to: writer, patience: .seconds(30))
+    close(writer)
+    #expect(result == .written)
+    #expect(await received.value == frame)
+  }
+
+  @Test("a terminal that reads nothing: stalled once the patience is spent, not blocked")
+  func stalled() throws {
+    let (reader, writer) = try Self.pipe()
+    defer {
+      close(reader)
+      close(writer)
+    }
+    // Fill the pipe until it takes nothing more.
+    let block = [UInt8](repeating: 0x41, count: 4096)
+    while block.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
+    let clock = ContinuousClock()
+    let began = clock.now
+    let result = CursesTerminal.writeAll(Array("frame".utf8), to: writer, patience: .milliseconds(200))
+    let waited = clock.now - began
+    #expect(result == .stalled)
+    #expect(waited >= .milliseconds(200), "it waited for the terminal first: \(waited)")
+    #expect(waited < .seconds(10), "it gave up: \(waited)")
+  }
+
+  @Test("a terminal that is gone fails at once")
+  func failed() throws {
+    let (reader, writer) = try Self.pipe()
+    close(reader)
+    close(writer)
+    #expect(CursesTerminal.writeAll(Array("frame".utf8), to: writer, patience: .seconds(5)) == .failed)
+  }
+
+  @Test("nothing to write is written")
+  func empty() throws {
+    #expect(CursesTerminal.writeAll([], to: -1, patience: .seconds(1)) == .written)
+  }
+}
