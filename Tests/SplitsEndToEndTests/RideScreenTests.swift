@@ -67,11 +67,15 @@ struct RideScreenTests {
     let runningSeen = clock.now
 
     // Only counting down, one step at a time, from 3.
-    #expect(!steps.isEmpty && steps.allSatisfy { (1...3).contains($0) }, "steps seen: \(steps)")
+    #expect(steps.allSatisfy { (1...3).contains($0) }, "steps seen: \(steps)")
     #expect(steps == steps.sorted(by: >), "steps seen: \(steps)")
-    // Each step shows for a second: with captures less than half a second apart, all three
-    // were seen. (On a machine too loaded for that, the order above still holds.)
+    // Each step shows for a second: with captures less than a second apart at least one
+    // was seen, less than half a second apart all three. (On a machine too loaded for that,
+    // the order above still holds.)
     let widestGap = zip(seenAt, seenAt.dropFirst()).map { $1 - $0 }.max() ?? .zero
+    if widestGap < .seconds(1) {
+      #expect(!steps.isEmpty, "no step seen with captures at most \(widestGap) apart")
+    }
     if widestGap < .milliseconds(500) {
       #expect(steps == [3, 2, 1], "steps seen with captures at most \(widestGap) apart")
     }
