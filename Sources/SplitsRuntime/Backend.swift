@@ -21,6 +21,7 @@ public protocol TerminalBackend: AnyObject {
 }
 
 extension TerminalBackend {
+  /// Exactly the changed cells (the in-memory terminal keeps the frame cell for cell).
   public var bridging: Int { 0 }
 }
 
@@ -42,8 +43,6 @@ public final class MemoryBackend: TerminalBackend {
   }
 
   public func size() -> Size { currentSize }
-  /// Exactly the changed cells, unless a test asks for more.
-  public var bridging = 0
 
   public func draw(_ runs: [Screen.Run], full: Bool) {
     draws += 1
