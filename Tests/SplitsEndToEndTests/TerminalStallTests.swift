@@ -1,0 +1,82 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A terminal that stops reading (here the tmux server stopped with SIGSTOP, as a frozen
+/// terminal emulator or a stalled ssh connection would): splits fills the terminal's buffer,
+/// waits at most a second for it, then holds its frames back instead of blocking in
+/// `write(2)`; when the terminal reads again it redraws everything with the right time.
+@Suite("A terminal that stops reading, end to end", .timeLimit(.minutes(1)))
+struct TerminalStallTests {
+  /// The system call each thread of `pid` is in (`/proc/PID/task/*/syscall`; -1 running).
+  static func syscalls(_ pid: pid_t) -> [Int] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.compactMap { task in
+      guard let text = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8) else {
+        return nil
+      }
+      return Int(text.split(separator: " ").first ?? "") ?? -1
+    }
+  }
+
+  @Test("frames held back while the terminal reads nothing, then a full redraw with the right time")
+  func stalledTerminal() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer {
+      if let server = try? tmux.format("#{pid}"), let pid = pid_t(server) { kill(pid, SIGCONT) }
+      tmux.close()
+    }
+    // Hundredths on big digits: about 8 KB a second, the pty's buffer fills in seconds.
+    let job = try await tmux.start("splits --precision cs")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let clock = ContinuousClock()
+    let started = clock.now
+    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
+    let splits = try await tmux.splitsDescendantPID()
+    let server = try #require(pid_t(try tmux.format("#{pid}")))
+
+    #expect(kill(server, SIGSTOP) == 0)
+    let frozen = clock.now
+    // Look at splits' threads every 50 ms for 6 s. Once the buffer is full, a thread waits
+    // for the terminal in poll(2) (at most a second); in the last two seconds none may sit
+    // in write(2) or poll(2): the frames are held back.
+    var waited = false
+    var stuck = 0
+    var samples = 0
+    while clock.now - frozen < .seconds(6) {
+      let calls = Self.syscalls(splits)
+      if calls.contains(7) { waited = true }
+      if clock.now - frozen >= .seconds(4) {
+        samples += 1
+        if calls.contains(1) || calls.contains(7) { stuck += 1 }
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    #expect(kill(splits, 0) == 0, "splits is alive")
+    #expect(waited, "a thread waited for the full terminal in poll(2)")
+    #expect(stuck <= 1, "a thread in write(2) or poll(2) in \(stuck) of \(samples) looks after the wait")
+    #expect(kill(server, SIGCONT) == 0)
+
+    // Redrawn once the terminal reads again: the running lap's time counts the frozen
+    // seconds, and goes on moving.
+    func runningLap(_ screen: PaneText) -> Duration? {
+      screen.lines.first { $0.trimmingCharacters(in: .whitespaces).hasPrefix("›") }
+        .flatMap { ClockText.all(in: $0).first?.duration }
+    }
+    let redrawn = try await tmux.waitFor("the screen redrawn with the frozen seconds counted") { screen in
+      screen.state == "RUNNING" && (runningLap(screen) ?? .zero) >= .seconds(6)
+    }
+    let shown = try #require(runningLap(redrawn))
+    #expect(shown <= clock.now - started, "never ahead of the time that passed: \(shown)")
+    try await tmux.waitFor("the time moving on") { (runningLap($0) ?? .zero) > shown }
+    let screen = try await tmux.captureAsync()
+    #expect(screen.lines.count == 24 && screen.lastNonEmptyLine?.contains("q quit") == true, "\(screen)")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    expectRestoredTerminal(try await tmux.terminalModes())
+  }
+}
