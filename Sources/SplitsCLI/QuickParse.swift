@@ -38,6 +38,16 @@ enum QuickParser {
     }
     return options
   }
+
+  /// A value argument-parser would refuse or read differently: the quick path steps aside.
+  struct Refused: Error {}
+
+  /// Option `name` of `found` read by `make`: nil when absent, `Refused` when unreadable.
+  static func value<T>(_ found: [String: String], _ name: String, _ make: (String) -> T?) throws(Refused) -> T? {
+    guard let text = found[name] else { return nil }
+    guard let value = make(text) else { throw Refused() }
+    return value
+  }
 }
 
 /// `splits status` without argument-parser.
@@ -56,15 +66,13 @@ public enum QuickStatus {
       let found = QuickParser.options(
         arguments.dropFirst(), flags: ["--json"], valued: ["--format", "--precision", "--lang", "--data-dir"])
     else { return nil }
-    var options = Options(json: found["--json"] != nil, format: found["--format"], dataDir: found["--data-dir"])
-    if let value = found["--precision"] {
-      guard let precision = Precision(rawValue: value) else { return nil }
-      options.precision = precision
-    }
-    if let value = found["--lang"] {
-      guard let lang = Language(rawValue: value) else { return nil }
-      options.lang = lang
-    }
+    let options: Options
+    do {
+      options = Options(
+        json: found["--json"] != nil, format: found["--format"],
+        precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .s,
+        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"])
+    } catch { return nil }
     if options.json && options.format != nil { return nil }
     if let format = options.format, (try? StatusReport.validate(format: format)) == nil { return nil }
     return options
@@ -111,20 +119,15 @@ public enum QuickRide {
       let found = QuickParser.options(
         rest, flags: ["--plain", "--no-color"], valued: ["--lang", "--data-dir", "--precision", "--countdown"])
     else { return nil }
-    var options = Options(plain: found["--plain"] != nil, noColor: found["--no-color"] != nil, dataDir: found["--data-dir"])
-    if let value = found["--lang"] {
-      guard let lang = Language(rawValue: value) else { return nil }
-      options.lang = lang
-    }
-    if let value = found["--precision"] {
-      guard let precision = Precision(rawValue: value) else { return nil }
-      options.precision = precision
-    }
-    if let value = found["--countdown"] {
-      guard let countdown = Int(value), RideCommand.countdownRange.contains(countdown) else { return nil }
-      options.countdown = countdown
-    }
-    return options
+    do {
+      return Options(
+        plain: found["--plain"] != nil, noColor: found["--no-color"] != nil,
+        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"],
+        precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .cs,
+        countdown: try QuickParser.value(found, "--countdown") { text in
+          Int(text).flatMap { RideCommand.countdownRange.contains($0) ? $0 : nil }
+        } ?? 0)
+    } catch { return nil }
   }
 
   /// Runs the ride screen when `arguments` (without the program name) are a plain ride

@@ -201,8 +201,8 @@ public final class CursesTerminal: TerminalBackend {
       }
       buffer.append(contentsOf: run.text.utf8)
       row = run.row
-      lastASCII = run.text.utf8.allSatisfy { $0 < 0x80 }
-      column = run.column + (lastASCII ? run.text.utf8.count : TextWidth.columns(run.text))
+      lastASCII = TextWidth.isPrintableASCII(run.text)
+      column = run.column + TextWidth.columns(run.text)
     }
     if !buffer.isEmpty { cursorMoved = true }
     switch write(buffer) {
