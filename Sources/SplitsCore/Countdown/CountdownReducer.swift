@@ -1,0 +1,81 @@
+/// What happened to the countdown screen, with the clocks at that moment.
+public enum CountdownAction: Equatable, Sendable {
+  case key(Key, at: Now)
+  /// The ticker woke: only time passed.
+  case tick(at: Now)
+  /// The terminal size changed, or the process came back from a stop (SIGCONT).
+  case redraw(at: Now)
+  case signal(SignalKind, at: Now)
+  /// Standard input reached its end.
+  case inputClosed(at: Now)
+}
+
+public enum CountdownReducer {
+  /// The only place the countdown screen's state changes.
+  public static func reduce(_ state: inout CountdownState, _ action: CountdownAction) -> [Effect] {
+    let at: Now
+    switch action {
+    case .key(_, let now), .tick(let now), .redraw(let now), .signal(_, let now), .inputClosed(let now):
+      at = now
+    }
+    // Bring the countdown up to date: it may end here, whatever the action.
+    state.take(at)
+    var effects: [Effect] = []
+    if state.settle() {
+      if state.ringsBell { effects.append(.bell) }
+    }
+    // An ended countdown with --exit quits at every action until the runtime stops.
+    if state.ended, state.exitsAtZero {
+      let status: ExitStatus
+      if case .signal(let signal, _) = action, let s = signal.exitStatus { status = s } else { status = .success }
+      return effects + [.quit(status)]
+    }
+
+    switch action {
+    case .tick, .redraw:
+      return effects
+    case .inputClosed:
+      return effects + [.quit(quitStatus(state))]
+    case .signal(let signal, _):
+      if let status = signal.exitStatus { return effects + [.quit(status)] }
+      return effects + [.suspend]
+    case .key(let key, _):
+      state.hint = nil
+      guard let binding = CountdownKeys.binding(for: key) else {
+        state.hint = .unknownKey
+        return effects
+      }
+      return effects + press(binding.command, &state)
+    }
+  }
+
+  /// `q`: 0, or 1 when `--exit` was given and the countdown has not reached zero.
+  static func quitStatus(_ state: CountdownState) -> ExitStatus {
+    state.exitsAtZero && !state.ended ? .failure : .success
+  }
+
+  static func press(_ command: CountdownKeyCommand, _ state: inout CountdownState) -> [Effect] {
+    switch command {
+    case .quit:
+      return [.quit(quitStatus(state))]
+    case .help:
+      state.showingHelp.toggle()
+      return []
+    case .back:
+      if state.showingHelp {
+        state.showingHelp = false
+      } else {
+        state.hint = .nothingToClose
+      }
+      return []
+    case .pauseResume:
+      switch state.phase {
+      case .ended: state.hint = .ended
+      case .running where state.isDate: state.hint = .dateCannotPause
+      case .running: state.pause()
+      case .paused: state.resume()
+      }
+      return []
+    }
+  }
+}
