@@ -21,16 +21,19 @@ let package = Package(
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
     // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
     .target(name: "SplitsCore", swiftSettings: strict),
+    // The one reader of the system's clocks (boot clock, wall clock, boot id).
+    .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
     .target(name: "SplitsRender", dependencies: ["SplitsCore"], swiftSettings: strict),
     // The SQLite journal, history and exports.
     .target(
       name: "SplitsStore",
-      dependencies: ["SplitsCore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["SplitsCore", "SplitsClock", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict),
-    // The main-actor loop: ticker, effect runner, backend protocol and in-memory backend.
+    // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and
+    // in-memory backend.
     .target(
-      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
+      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock"], swiftSettings: strict),
     // SIGTSTP and SIGCONT handlers that count each delivery as it happens.
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals.
@@ -41,7 +44,7 @@ let package = Package(
     .target(
       name: "SplitsCLI",
       dependencies: [
-        "SplitsCore", "SplitsRender", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
+        "SplitsCore", "SplitsClock", "SplitsRender", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

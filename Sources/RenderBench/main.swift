@@ -17,7 +17,7 @@ func runningRide() -> RideScreenState {
   let keys: [(Character, Int64)] = [
     (" ", 0), ("l", 600_000), ("l", 1_150_250), (" ", 1_500_000), (" ", 1_560_000), ("l", 2_400_990),
   ]
-  for (key, at) in keys { _ = RideReducer.reduce(&state, .key(.character(key), at: instant(at))) }
+  for (key, at) in keys { _ = RideReducer.reduce(&state, Action(.key(.character(key)), at: Now(monotonic: instant(at), wallMilliseconds: 0))) }
   return state
 }
 
@@ -59,7 +59,7 @@ func countdownFrame(_ options: ViewOptions) -> (Int) -> Screen {
     // One second per frame: the remaining time changes on every frame.
     let ms = Int64(i + 1) * 1_000 + 500
     let now = Now(monotonic: instant(ms), wallMilliseconds: countdownStart.wallMilliseconds + ms)
-    _ = CountdownReducer.reduce(&state, .tick(at: now))
+    _ = CountdownReducer.reduce(&state, Action(.tick, at: now))
     return CountdownView.render(state, size: size, options: options)
   }
 }

@@ -1,12 +1,13 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsRender
 import SplitsRuntime
 import SplitsTerminal
 
 /// `splits countdown TARGET`: a full-screen countdown to a date, a time of day or a duration.
-struct CountdownCommand: AsyncParsableCommand {
+struct CountdownCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "countdown",
     abstract: "Count down to a date, a time of day or for a duration.",
@@ -37,7 +38,7 @@ struct CountdownCommand: AsyncParsableCommand {
   @Flag(name: .customLong("exit"), help: "Quit at zero with status 0; quitting before zero exits 1.")
   var exitAtZero = false
 
-  func run() async throws {
+  func run() throws {
     let options = display.resolved()
     let now = SystemClocks.now()
     let parsed: CountdownTarget
@@ -48,12 +49,12 @@ struct CountdownCommand: AsyncParsableCommand {
       throw ExitCode(ExitStatus.usage.rawValue)
     }
     let state = CountdownState(target: parsed, ringsBell: !noBell, exitsAtZero: exitAtZero, start: now)
-    let outcome = await Self.present(state: state, options: options)
+    let outcome = MainActor.assumeIsolated { Self.present(state: state, options: options) }
     try conclude(outcome)
   }
 
   @MainActor
-  static func present(state: CountdownState, options: ViewOptions) async -> FullScreen.Outcome {
-    await FullScreen.run(CountdownProgram(state: state, options: options), options: options)
+  static func present(state: CountdownState, options: ViewOptions) -> FullScreen.Outcome {
+    FullScreen.run(CountdownProgram(state: state, options: options), options: options)
   }
 }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsStore
 
@@ -65,7 +66,7 @@ struct ExportCommand: ParsableCommand {
     guard let format = resolvedFormat else { throw ExitCode(2) }
     let rides: [RestoredRide] = try withJournalErrors {
       guard let reader = try JournalReader.open(dataDirectory: directory) else { return [] }
-      let now = BootClock.now()
+      let now = SystemClocks.now()
       if let ride {
         guard let found = try reader.ride(number: ride, now: now) else { return [] }
         return [found]

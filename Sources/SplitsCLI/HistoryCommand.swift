@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsStore
 
@@ -29,7 +30,7 @@ struct HistoryCommand: ParsableCommand {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     var rides = try withJournalErrors {
-      try JournalReader.open(dataDirectory: directory)?.rides(now: BootClock.now()) ?? []
+      try JournalReader.open(dataDirectory: directory)?.rides(now: SystemClocks.now()) ?? []
     }.map(RideFigures.init)
     if let limit { rides = Array(rides.prefix(limit)) }
     if json {

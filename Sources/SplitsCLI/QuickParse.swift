@@ -132,13 +132,14 @@ public enum QuickRide {
 
   /// Runs the ride screen when `arguments` (without the program name) are a plain ride
   /// invocation and returns its exit status; nil when argument-parser must take them.
-  public static func run(arguments: [String]) async -> Int32? {
+  @MainActor
+  public static func run(arguments: [String]) -> Int32? {
     guard let options = parse(arguments) else { return nil }
     let environment = ProcessInfo.processInfo.environment
     let display = DisplayOptions.resolve(
       plain: options.plain, noColor: options.noColor, lang: options.lang, environment: environment)
     do {
-      try await RideCommand.ride(
+      try RideCommand.ride(
         display: display, directory: { DataOptions.directory(option: options.dataDir, environment: environment) },
         precision: options.precision, countdown: options.countdown)
       return 0

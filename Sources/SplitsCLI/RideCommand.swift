@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsRender
 import SplitsRuntime
@@ -7,7 +8,7 @@ import SplitsStore
 import SplitsTerminal
 
 /// The ride screen: `splits` with no subcommand.
-struct RideCommand: AsyncParsableCommand {
+struct RideCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ride",
     abstract: "The stopwatch and ride screen (the default command).",
@@ -31,15 +32,19 @@ struct RideCommand: AsyncParsableCommand {
     }
   }
 
-  func run() async throws {
-    try await Self.ride(
-      display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown)
+  func run() throws {
+    // The process's main thread runs the screen's loop (Entry.main is on the main actor).
+    try MainActor.assumeIsolated {
+      try Self.ride(
+        display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown)
+    }
   }
 
   /// Opens the screen; throws `ExitCode` for every status but success.
+  @MainActor
   static func ride(
     display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int
-  ) async throws {
+  ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
     // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
@@ -52,7 +57,7 @@ struct RideCommand: AsyncParsableCommand {
         return (journal, lock, try journal.restoreCurrentRide(now: SystemClocks.now()))
       }
     }
-    let outcome = await present(
+    let outcome = present(
       options: options, precision: precision, countdown: countdown,
       journal: session.map { ($0.journal, $0.restored) })
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
@@ -65,7 +70,7 @@ struct RideCommand: AsyncParsableCommand {
   @MainActor
   static func present(
     options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?
-  ) async -> FullScreen.Outcome {
+  ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
     var at = now.monotonic
@@ -81,7 +86,7 @@ struct RideCommand: AsyncParsableCommand {
     var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
     state.banner = banner
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
-    return await FullScreen.run(
+    return FullScreen.run(
       program, options: options, sink: journal?.0, journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsStore
 
@@ -31,7 +32,7 @@ struct ShowCommand: ParsableCommand {
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     let found: RestoredRide? = try withJournalErrors {
       guard let reader = try JournalReader.open(dataDirectory: directory) else { return nil }
-      let now = BootClock.now()
+      let now = SystemClocks.now()
       if let number = Int(ride) { return try reader.ride(number: number, now: now) }
       return try reader.rides(now: now).first
     }

@@ -1,7 +1,7 @@
 import ArgumentParser
 
 /// `splits`: the ride screen by default, and the commands around it.
-public struct SplitsCommand: AsyncParsableCommand {
+public struct SplitsCommand: ParsableCommand {
   public static let configuration = CommandConfiguration(
     commandName: "splits",
     abstract: "A full-screen terminal stopwatch and ride tracker that never loses a second.",

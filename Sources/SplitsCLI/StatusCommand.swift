@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsClock
 import SplitsCore
 import SplitsStore
 
@@ -55,7 +56,7 @@ struct StatusCommand: ParsableCommand {
     directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings
   ) throws -> String {
     let reader = try JournalReader.open(dataDirectory: directory)
-    let ride = try reader?.currentRide(now: BootClock.now())
+    let ride = try reader?.currentRide(now: SystemClocks.now())
     if json { return StatusReport.json(ride) }
     return try StatusReport.line(ride, format: format, precision: precision, strings: strings)
   }

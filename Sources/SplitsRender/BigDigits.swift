@@ -104,6 +104,17 @@ public enum BigDigits {
     return best
   }
 
+  /// The columns each character of `text` takes when drawn from `column`.
+  public static func glyphColumns(_ text: String, face: Face, column: Int) -> [Range<Int>] {
+    let table = glyphs(face.font)
+    var x = column
+    return indices(text).map { index in
+      let width = table[index].width * face.scale
+      defer { x += width + face.scale }
+      return x..<x + width
+    }
+  }
+
   /// Draws `text` with its top-left corner at (`row`, `column`).
   public static func draw(_ text: String, face: Face, into screen: inout Screen, row: Int, column: Int, style: Style = .plain) {
     let table = glyphs(face.font)

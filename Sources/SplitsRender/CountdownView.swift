@@ -46,6 +46,9 @@ public enum CountdownView {
       let row = top + (room - block) / 2
       screen.put(label, row: row, column: column, style: style)
       BigDigits.draw(time, face: face, into: &screen, row: row + 2, column: column, style: style)
+      screen.clocks.show(
+        .countdown, text: time, rows: row + 2..<row + 2 + face.height,
+        glyphs: BigDigits.glyphColumns(time, face: face, column: column))
     } else if room > 0 || height == 1 {
       drawText(label: label, time: time, state: state, s: s, options: options, style: style, into: &screen, top: top, room: max(1, room))
     }
@@ -69,12 +72,12 @@ public enum CountdownView {
       let field = TextWidth.padded(label, to: labelWidth) + " "
       if oneLine <= width {
         let column = screen.put((oneLine < width ? " " : "") + field, row: top, column: 0)
-        screen.put(time, row: top, column: column, style: .bold)
+        putTime(time, row: top, column: column, into: &screen)
       } else if room >= 2 {
         screen.put(label, row: top, column: 0)
-        screen.put(time, row: top + 1, column: 0, style: .bold)
+        putTime(time, row: top + 1, column: 0, into: &screen)
       } else {
-        screen.put(time, row: top, column: 0, style: .bold)
+        putTime(time, row: top, column: 0, into: &screen)
       }
       return
     }
@@ -82,17 +85,23 @@ public enum CountdownView {
       let column = max(0, (width - oneLine) / 2)
       let row = top + (room - 1) / 2
       screen.put(label, row: row, column: column, style: style)
-      screen.put(time, row: row, column: column + labelWidth + 1, style: .bold)
+      putTime(time, row: row, column: column + labelWidth + 1, into: &screen)
     } else if room >= 2 {
       // Label over the time, both from the time's left edge.
       let column = max(0, (width - timeWidth) / 2)
       let row = top + (room - 2) / 2
       screen.put(label, row: row, column: column, style: style)
-      screen.put(time, row: row + 1, column: column, style: .bold)
+      putTime(time, row: row + 1, column: column, into: &screen)
     } else {
       // One row, too narrow for both: the time, which is what matters.
-      screen.put(time, row: top, column: max(0, (width - timeWidth) / 2), style: .bold)
+      putTime(time, row: top, column: max(0, (width - timeWidth) / 2), into: &screen)
     }
+  }
+
+  /// The remaining time as text, noted as a clock figure to the digit that fits.
+  static func putTime(_ time: String, row: Int, column: Int, into screen: inout Screen) {
+    let visible = screen.put(time, row: row, column: column, style: .bold)
+    screen.clocks.show(.countdown, text: time, row: row, column: column, visible: visible)
   }
 
   public static func label(_ state: CountdownState, _ s: CountdownStrings) -> String {
@@ -166,6 +175,7 @@ public enum CountdownView {
     let left = (screen.size.columns - boxWidth) / 2
     let top = (screen.size.rows - boxHeight) / 2
     screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
+    screen.clocks.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
     let horizontal = String(repeating: "─", count: boxWidth - 2)
     let titled = TextWidth.padded(TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: boxWidth - 2), to: boxWidth - 2)
     screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)

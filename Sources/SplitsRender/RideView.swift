@@ -54,7 +54,7 @@ public enum RideView {
       }
       bottom = height - 1
     }
-    if let banner = state.banner, bottom - top >= 4 {
+    if let banner = bannerText(state, s), bottom - top >= 4 {
       screen.fill(row: bottom - 1, column: 0, width: width, height: 1, style: options.colored(.yellow, .reverse))
       screen.put(" " + banner, row: bottom - 1, column: 0, style: options.colored(.yellow, .reverse))
       bottom -= 1
@@ -82,6 +82,11 @@ public enum RideView {
     {
       let column = (width - BigDigits.width(bigText, face: face)) / 2
       BigDigits.draw(bigText, face: face, into: &screen, row: top, column: column, style: stateStyle)
+      if phase != .countdown {
+        screen.clocks.show(
+          .moving, text: timeText, rows: top..<top + face.height,
+          glyphs: BigDigits.glyphColumns(timeText, face: face, column: column))
+      }
       top += face.height + (roomy ? 1 : 0)
     } else if top < bottom || height == 1 {
       var line = timeText
@@ -91,24 +96,33 @@ public enum RideView {
         screen.put(stateLabel, row: top, column: 1 + TextWidth.columns(line), style: stateStyle)
       }
       let timeWidth = TextWidth.columns(timeText)
-      screen.put(timeText, row: top, column: width > timeWidth ? 1 : 0, style: .bold)
+      let column = width > timeWidth ? 1 : 0
+      let visible = screen.put(timeText, row: top, column: column, style: .bold)
+      screen.clocks.show(.moving, text: timeText, row: top, column: column, visible: visible)
       top += 1
       if roomy { top += 1 }
     }
 
     // Elapsed · paused · laps.
     if top < bottom {
-      var parts = [
-        "\(s.elapsed) \(TimeFormat.clock(state.elapsed, precision: .s))",
-        "\(s.pausedTotal) \(TimeFormat.clock(state.pausedTotal, precision: .s))",
-        "\(s.laps) \(state.ride.splits.count)",
+      let elapsed = TimeFormat.clock(state.elapsed, precision: .s)
+      let paused = TimeFormat.clock(state.pausedTotal, precision: .s)
+      var parts: [(text: String, clock: ClockField?, value: String)] = [
+        ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
+        ("\(s.pausedTotal) \(paused)", .paused, paused),
+        ("\(s.laps) \(state.ride.splits.count)", nil, ""),
       ]
-      if !stateShown { parts.insert(stateLabel, at: 0) }
+      if !stateShown { parts.insert((stateLabel, nil, ""), at: 0) }
       var line = ""
       for part in parts {
-        let candidate = line.isEmpty ? part : line + "   " + part
+        let candidate = line.isEmpty ? part.text : line + "   " + part.text
         if TextWidth.columns(candidate) + 1 > width, !line.isEmpty { break }
         line = candidate
+        if let clock = part.clock {
+          // The figure ends the part; how much of it is left of the screen's edge.
+          let start = 1 + TextWidth.columns(candidate) - part.value.count
+          screen.clocks.show(clock, text: part.value, row: top, column: start, visible: width - start)
+        }
       }
       screen.put(" " + line, row: top, column: 0)
       top += 1
@@ -138,6 +152,13 @@ public enum RideView {
     KeyTable.enabled(in: state.phase, helpShown: state.showingHelp)
       .map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
       .joined(separator: "  ")
+  }
+
+  /// The line above the key line: the question a `q` with unwritten events asked, else why the
+  /// journal is not taking events, else the banner of the last action.
+  static func bannerText(_ state: RideScreenState, _ s: Strings) -> String? {
+    if state.confirmingQuit { return s.fill(s.unsavedOnQuitFormat, String(state.unwrittenEvents)) }
+    return state.journalProblem ?? state.banner
   }
 
   static func hintText(_ hint: RideScreenState.Hint, _ s: Strings) -> String {
@@ -185,6 +206,25 @@ public enum RideView {
     }
     if row < bottom {
       screen.put(" " + text(running, mark: "›"), row: row, column: 0, style: options.colored(.cyan))
+      // The running lap's figures move with the moving time: the lap from the last split, the
+      // split with it, the difference from the last split plus the last lap.
+      let lastSplit = running.split - running.lap
+      var column = 1 + 2 + numberWidth + gap.count
+      let lapText = TimeFormat.clock(running.lap, precision: precision)
+      screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)
+      column += timeWidth + gap.count
+      if showSplit {
+        let splitText = TimeFormat.clock(running.split, precision: precision)
+        screen.clocks.show(.moving, text: splitText, row: row, column: column, visible: width - column)
+        column += timeWidth + gap.count
+      }
+      if showDiff, let difference = running.difference {
+        let diffText = TimeFormat.signedDifference(difference, precision: precision)
+        let start = column + diffWidth - TextWidth.columns(diffText)
+        screen.clocks.show(
+          .moving, text: diffText, row: row, column: start, visible: width - start,
+          origin: lastSplit + (running.lap - difference))
+      }
       row += 1
     }
     let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
@@ -222,6 +262,7 @@ public enum RideView {
     let left = max(0, (screen.size.columns - boxWidth) / 2)
     let top = max(0, (screen.size.rows - boxHeight) / 2)
     screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
+    screen.clocks.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
     let horizontal = String(repeating: "─", count: max(0, boxWidth - 2))
     let titled = TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: max(0, boxWidth - 2))
     screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)

@@ -154,6 +154,9 @@ public struct Cell: Equatable, Sendable {
 public struct Screen: Equatable, Sendable {
   public let size: Size
   public internal(set) var cells: [Cell]
+  /// The clock figures drawn, and to which digit they are visible: what can change this frame
+  /// without input (`Program.nextChange(from:)`).
+  public var clocks = ShownClocks()
 
   public init(size: Size) {
     self.size = size

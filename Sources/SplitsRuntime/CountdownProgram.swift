@@ -12,24 +12,11 @@ public struct CountdownProgram: Program {
     self.options = options
   }
 
-  public mutating func handle(_ input: Input, at now: Now) -> [Effect] {
-    let action: CountdownAction
-    switch input {
-    case .key(let key): action = .key(key, at: now)
-    case .tick: action = .tick(at: now)
-    case .redraw: action = .redraw(at: now)
-    case .signal(let signal): action = .signal(signal, at: now)
-    case .inputClosed: action = .inputClosed(at: now)
-    }
-    return CountdownReducer.reduce(&state, action)
-  }
+  public mutating func handle(_ action: Action) -> [Effect] { CountdownReducer.reduce(&state, action) }
 
-  public func nextChange() -> Instant? { state.nextChange() }
+  public func nextCandidate(shown: ShownClocks) -> Now? { state.nextCandidate(shown: shown) }
 
   public func render(size: Size) -> Screen { CountdownView.render(state, size: size, options: options) }
-
-  /// No journal, so nothing to show.
-  public mutating func setJournalProblem(_ message: String?) {}
 
   /// `Countdown ended`, or `Countdown stopped with 00:12:34 left`.
   public func summary(unwrittenEvents: Int) -> String {

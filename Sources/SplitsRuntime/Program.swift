@@ -1,37 +1,50 @@
 import SplitsCore
 import SplitsRender
 
-/// What reaches a screen from outside: keys, ticks, redraw requests, signals.
-public enum Input: Equatable, Sendable {
-  case key(Key)
-  /// The ticker woke at the deadline the program asked for (or later).
-  case tick
-  /// The size changed or the process came back from a stop: draw again, recomputed.
-  case redraw
-  case signal(SignalKind)
-  case inputClosed
-}
-
 /// A full-screen program the runtime can run: a state, a pure reducer behind `handle`, a pure
-/// render, and the instant it next needs a tick. The ride screen and the countdown screen are
-/// both `Program`s; the runtime knows nothing else about them.
+/// render, and the instant the screen next changes. The ride screen and the countdown screen
+/// are both `Program`s; the runtime knows nothing else about them and never reaches into
+/// their state.
 @MainActor
-public protocol Program {
-  /// Applies one input at `now` and returns what the runtime must do, in order.
-  mutating func handle(_ input: Input, at now: Now) -> [Effect]
-  /// When the display next changes, on the monotonic clock; nil when nothing moves (then the
-  /// runtime runs no ticker at all).
-  func nextChange() -> Instant?
+public protocol Program: SendableMetatype {
+  /// Applies one action and returns what the runtime must do, in order.
+  mutating func handle(_ action: Action) -> [Effect]
+  /// The next instant after the state's own at which a clock figure of `shown` can change
+  /// the frame (a superset of the instants at which it does), with the clocks read there;
+  /// nil when nothing on screen moves without input.
+  func nextCandidate(shown: ShownClocks) -> Now?
   /// The whole frame for a terminal of `size`.
   func render(size: Size) -> Screen
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
-  /// A journal problem to show (set by the runtime), or nil when writing works.
-  mutating func setJournalProblem(_ message: String?)
 }
 
 extension Program {
+  /// The first instant at which the frame differs from `frame` (the frame of the current
+  /// state) without any input, or nil when it never does: the ticker sleeps until exactly then.
+  ///
+  /// The candidates come from the clock figures the frame shows, to the digit it shows them;
+  /// each is checked by rendering the state brought to it, so an instant at which nothing
+  /// visible changes (a figure under the help overlay) wakes nothing. After `searchLimit`
+  /// candidates without a change, the last one is returned: a wake-up that shows nothing new,
+  /// never a missed change.
+  public func nextChange(from frame: Screen) -> Instant? {
+    var probe = self
+    guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
+    for _ in 0..<searchLimit {
+      _ = probe.handle(Action(.tick, at: next))
+      if probe.render(size: frame.size).cells != frame.cells { return next.monotonic }
+      guard let following = probe.nextCandidate(shown: frame.clocks) else { return nil }
+      // A tick owed at once (an ended countdown that must still quit).
+      if following.monotonic <= next.monotonic { return next.monotonic }
+      next = following
+    }
+    return next.monotonic
+  }
+
+  public var searchLimit: Int { 1_000 }
+
   /// The summary when every event reached the journal.
   public func summary() -> String { summary(unwrittenEvents: 0) }
 }

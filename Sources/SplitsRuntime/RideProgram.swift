@@ -14,24 +14,15 @@ public struct RideProgram: Program {
     self.persistent = persistent
   }
 
-  public mutating func handle(_ input: Input, at now: Now) -> [Effect] {
-    let at = now.monotonic
-    let action: RideAction
-    switch input {
-    case .key(let key): action = .key(key, at: at)
-    case .tick: action = .tick(at: at)
-    case .redraw: action = .redraw(at: at)
-    case .signal(let signal): action = .signal(signal, at: at)
-    case .inputClosed: action = .inputClosed(at: at)
-    }
-    return RideReducer.reduce(&state, action)
+  public mutating func handle(_ action: Action) -> [Effect] { RideReducer.reduce(&state, action) }
+
+  /// The ride's reducer reads the wall clock only for the events it records, and a tick
+  /// records none: the candidate carries the monotonic instant alone.
+  public func nextCandidate(shown: ShownClocks) -> Now? {
+    state.nextCandidate(shown: shown).map { Now(monotonic: $0, wallMilliseconds: 0) }
   }
 
-  public func nextChange() -> Instant? { state.nextChange() }
-
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
-
-  public mutating func setJournalProblem(_ message: String?) { state.banner = message }
 
   /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride. "Still running" only when
   /// the journal has every event: otherwise coming back would not find what the screen showed.

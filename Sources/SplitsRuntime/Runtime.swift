@@ -5,8 +5,8 @@ import SplitsRender
 /// effects run in order (journal first), then the frame is drawn and the ticker set.
 ///
 /// The ticker is one task that sleeps until the instant the display next changes and sends
-/// `.tick`; it reads the clock when it wakes, so a late wake-up shows the right value and a
-/// missed one is skipped, never replayed. While nothing moves there is no task at all.
+/// `.tick`; the clocks are read when it wakes, so a late wake-up shows the right value and a
+/// missed one is skipped, never replayed. While nothing on screen moves there is no task at all.
 @MainActor
 public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   public private(set) var program: P
@@ -14,9 +14,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   let time: TimeSource<C>
   let sink: (any EventSink)?
   let journalProblem: @Sendable (any Error) -> String
-  let unsavedOnQuit: @Sendable (Int) -> String
-  /// Set once the user was told that quitting now loses unwritten events.
-  private var quitWithUnsavedConfirmed = false
+  /// Where the tasks' nonisolated code (the clock's sleep) runs: the main queue in
+  /// production (`MainQueueExecutor`), the caller's executor in tests.
+  let executor: (any TaskExecutor)?
 
   public private(set) var exitStatus: ExitStatus?
   /// Called once, when the program quits.
@@ -26,24 +26,28 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var ticker: Task<Void, Never>?
   private var tickerDeadline: Instant?
   /// Events the journal could not take yet, oldest first.
-  public private(set) var pending: [(RideEvent, Int, Int64)] = []
+  public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64)] = []
+  /// Whether the program was last told that writes fail.
+  private var reportedFailing = false
   private var retry: Task<Void, Never>?
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" },
-    unsavedOnQuit: @escaping @Sendable (Int) -> String = { "Events not written yet: \($0). q again quits without them" }
+    executor: (any TaskExecutor)? = nil,
+    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) {
     self.program = program
     self.backend = backend
     self.time = time
     self.sink = sink
+    self.executor = executor
     self.journalProblem = journalProblem
-    self.unsavedOnQuit = unsavedOnQuit
   }
 
   /// Whether a ticker task exists (for tests and benchmarks).
   public var isTicking: Bool { ticker != nil }
+  /// The instant the ticker sleeps until, if any (for tests).
+  public var deadline: Instant? { tickerDeadline }
 
   /// Draws the first frame and starts the ticker if something moves.
   public func start() {
@@ -64,13 +68,23 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process(.redraw, full: true)
   }
 
+  private func handle(_ input: Input) -> [Effect] {
+    program.handle(Action(input, at: time.now()))
+  }
+
   private func process(_ input: Input, full: Bool) {
-    var effects = program.handle(input, at: time.now())[...]
+    // Events still unwritten are tried again before a key, so that the key meets the
+    // journal as it is now (a `q` after the disk was freed quits at once).
+    if case .key = input, !pending.isEmpty, let report = flushPending() {
+      process(.journal(report), full: false)
+    }
+    var effects = handle(input)[...]
     var redrawAll = full
     while let effect = effects.popFirst() {
       switch effect {
-      case .record(let event, let ride):
-        record(event, ride: ride)
+      case .record(let event, let ride, let wall):
+        pending.append((event, ride, wall))
+        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .bell:
         backend.bell()
       case .suspend:
@@ -78,17 +92,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         backend.suspend()
         backend.resume()
         // Back from the stop: what happened meanwhile (a countdown that ended) takes effect.
-        effects.append(contentsOf: program.handle(.redraw, at: time.now()))
+        effects.append(contentsOf: handle(.redraw))
         redrawAll = true
       case .quit(let status):
-        flushPending()
-        if status == .success, !pending.isEmpty, !quitWithUnsavedConfirmed {
-          // Nothing is lost silently: a plain quit with events the journal has not taken
-          // yet asks to be repeated. Signals still quit at once.
-          quitWithUnsavedConfirmed = true
-          program.setJournalProblem(unsavedOnQuit(pending.count))
-          continue
-        }
         finish(status)
         return
       }
@@ -106,85 +112,92 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   // MARK: The journal
 
-  private func record(_ event: RideEvent, ride: Int) {
-    let wall = time.now().wallMilliseconds
-    pending.append((event, ride, wall))
-    flushPending()
-  }
-
-  /// Writes the pending events in order; stops at the first failure and shows a banner.
-  private func flushPending() {
+  /// Writes the pending events in order. Returns what the program must be told: that writes
+  /// fail (the events are kept and retried every 2 s and at the next event), that one was
+  /// refused for good (it is dropped), or that the journal caught up after failing.
+  private func flushPending() -> JournalReport? {
     guard let sink else {
       pending.removeAll()
-      return
+      return nil
     }
+    var refused: JournalReport?
     while let (event, ride, wall) = pending.first {
       do {
         try sink.append(event, ride: ride, wallMilliseconds: wall)
         pending.removeFirst()
       } catch let failure as any EventSinkFailure where !failure.isTransient {
-        // Refused for good: trying again cannot help. Say so once and go on.
+        // Refused for good: trying again cannot help. Say so and go on with the rest.
         pending.removeFirst()
-        program.setJournalProblem(journalProblem(failure))
-        return
+        refused = .refused(message: journalProblem(failure))
       } catch {
-        program.setJournalProblem(journalProblem(error))
+        reportedFailing = true
         scheduleRetry()
-        return
+        return .failing(message: journalProblem(error), unwritten: pending.count)
       }
     }
-    quitWithUnsavedConfirmed = false
-    program.setJournalProblem(nil)
     retry?.cancel()
     retry = nil
+    if reportedFailing {
+      reportedFailing = false
+      return .caughtUp
+    }
+    return refused
   }
 
   /// While the journal refuses writes, try again every two seconds.
   private func scheduleRetry() {
     guard retry == nil else { return }
     let clock = time.clock
-    retry = Task { [weak self] in
+    retry = Task(executorPreference: executor) { [weak self] in
       while !Task.isCancelled {
-        do { try await clock.sleep(for: .seconds(2)) } catch { return }
-        guard let self, !self.pending.isEmpty, self.exitStatus == nil else { return }
-        self.flushPending()
-        self.draw(full: false)
-        if self.pending.isEmpty { return }
+        do { try await clock.sleep(until: clock.now.advanced(by: .seconds(2)), tolerance: nil) } catch { return }
+        guard let self, await self.retryJournal() else { return }
       }
     }
+  }
+
+  /// One retry; false when there is nothing left to retry.
+  private func retryJournal() -> Bool {
+    guard !pending.isEmpty, exitStatus == nil else { return false }
+    if let report = flushPending() { send(.journal(report)) }
+    return !pending.isEmpty
   }
 
   // MARK: The ticker
 
   private func updateTicker() {
-    guard let deadline = program.nextChange() else {
+    guard let frame = previous, let deadline = program.nextChange(from: frame) else {
       stopTicker()
       return
     }
+    // A deadline that did not move leaves the sleeping ticker alone.
     if ticker != nil, tickerDeadline == deadline { return }
     stopTicker()
-    let clock = time.clock
-    let source = time
     tickerDeadline = deadline
-    ticker = Task { [weak self] in
-      var next = deadline
+    let clock = time.clock
+    let wakeAt = time.clockInstant(deadline)
+    ticker = Task(executorPreference: executor) { [weak self] in
+      var next = wakeAt
       while true {
-        do {
-          try await clock.sleep(until: source.clockInstant(next), tolerance: nil)
-        } catch {
-          return
-        }
-        guard let self, !Task.isCancelled else { return }
-        self.process(.tick, full: false)
-        guard self.exitStatus == nil, let following = self.program.nextChange() else {
-          self.ticker = nil
-          self.tickerDeadline = nil
-          return
-        }
+        do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
+        guard let self, let following = await self.tick() else { return }
         next = following
-        self.tickerDeadline = following
       }
     }
+  }
+
+  /// The ticker woke: show the current value. Returns the next deadline on the ticker's clock,
+  /// or nil when the ticker ends.
+  private func tick() -> C.Instant? {
+    guard !Task.isCancelled, exitStatus == nil else { return nil }
+    process(.tick, full: false)
+    guard exitStatus == nil, let frame = previous, let following = program.nextChange(from: frame) else {
+      ticker = nil
+      tickerDeadline = nil
+      return nil
+    }
+    tickerDeadline = following
+    return time.clockInstant(following)
   }
 
   private func stopTicker() {
@@ -193,11 +206,11 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     tickerDeadline = nil
   }
 
-  /// Ends the program. Events the journal never took make a plain quit a failure (status
-  /// 1): the screen showed them, the journal does not have them, and the exit must say so.
+  /// Ends the program after a last try at the journal. Events it never took make a plain
+  /// quit a failure (status 1): the screen showed them, the journal does not have them.
   private func finish(_ requested: ExitStatus) {
     stopTicker()
-    flushPending()
+    _ = flushPending()
     retry?.cancel()
     retry = nil
     let status: ExitStatus = requested == .success && !pending.isEmpty ? .failure : requested

@@ -1,13 +1,9 @@
-import Foundation
+import SplitsClock
 import SplitsCore
 
-#if canImport(Glibc)
-  import Glibc
-#endif
-
 /// Reads the two clocks for the core, and turns the core's instants back into instants of the
-/// clock the ticker sleeps on. Production runs on `ContinuousClock` (CLOCK_BOOTTIME on Linux);
-/// tests run on a test clock in virtual time.
+/// clock the ticker sleeps on. Production runs on `RunLoopClock` (the boot clock, sleeping on
+/// run-loop timers); tests run on a test clock in virtual time.
 public struct TimeSource<C: Clock>: Sendable where C.Duration == Duration {
   public let clock: C
   let origin: C.Instant
@@ -32,32 +28,11 @@ public struct TimeSource<C: Clock>: Sendable where C.Duration == Duration {
   }
 }
 
-extension TimeSource where C == ContinuousClock {
-  /// The real clocks.
-  public static func system() -> TimeSource<ContinuousClock> {
-    let clock = ContinuousClock()
+extension TimeSource where C == RunLoopClock {
+  /// The real clocks: the boot clock is the ticker's clock itself.
+  public static func system() -> TimeSource<RunLoopClock> {
+    let clock = RunLoopClock()
     let origin = clock.now
-    return TimeSource(
-      clock: clock, origin: origin, originInstant: SystemClocks.boot(), wallClock: SystemClocks.wallMilliseconds)
+    return TimeSource(clock: clock, origin: origin, originInstant: origin, wallClock: SystemClocks.wallMilliseconds)
   }
-}
-
-/// Direct reads of the kernel's clocks, for the runtime and the journal.
-public enum SystemClocks {
-  /// CLOCK_BOOTTIME: monotonic, counts while stopped and while the machine sleeps.
-  public static func boot() -> Instant {
-    var ts = timespec()
-    clock_gettime(CLOCK_BOOTTIME, &ts)
-    return Instant(nanoseconds: Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec))
-  }
-
-  /// CLOCK_REALTIME in milliseconds since 1970 UTC.
-  @Sendable public static func wallMilliseconds() -> Int64 {
-    var ts = timespec()
-    clock_gettime(CLOCK_REALTIME, &ts)
-    return Int64(ts.tv_sec) * 1000 + Int64(ts.tv_nsec) / 1_000_000
-  }
-
-  /// Both clocks, read together.
-  public static func now() -> Now { Now(monotonic: boot(), wallMilliseconds: wallMilliseconds()) }
 }

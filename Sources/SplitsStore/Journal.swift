@@ -1,4 +1,5 @@
 import GRDB
+import SplitsClock
 import SplitsCore
 
 /// The ride journal: `splits.sqlite` in the data directory, written by the ride screen.
@@ -25,7 +26,7 @@ public final class Journal: EventSink, Sendable {
   /// with mode 0700 and the file with 0600, WAL mode, migrated to the current schema.
   /// Throws a `JournalError` naming the file when it is unreadable, damaged, not a Splits
   /// journal or from a newer Splits; the file is then left exactly as it was.
-  public static func open(dataDirectory: String, bootID: String = BootClock.bootID()) throws -> Journal {
+  public static func open(dataDirectory: String, bootID: String = SystemClocks.bootID()) throws -> Journal {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
     if FileSystem.exists(path) {

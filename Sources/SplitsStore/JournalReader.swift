@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SplitsClock
 import SplitsCore
 
 /// Read-only access to the journal, for `status`, `history`, `show` and `export`: no lock,
@@ -24,7 +25,7 @@ public final class JournalReader: Sendable {
   /// Throws a `JournalError` naming the file when it is unreadable, damaged or newer.
   /// `checkIntegrity` reads every page first (`PRAGMA quick_check`; slower, `status` skips it).
   public static func open(
-    dataDirectory: String, bootID: String = BootClock.bootID(), checkIntegrity: Bool = false,
+    dataDirectory: String, bootID: String = SystemClocks.bootID(), checkIntegrity: Bool = false,
     directoryWritable: Bool? = nil
   ) throws -> JournalReader? {
     let path = DataLocation.journalPath(in: dataDirectory)

@@ -30,7 +30,7 @@ public enum FullScreen {
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, journalPath: String = "the journal",
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
-  ) async -> Outcome {
+  ) -> Outcome {
     for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     let terminal: CursesTerminal
     do {
@@ -40,9 +40,12 @@ public enum FullScreen {
     }
 
     let strings = options.strings
+    // One thread: the main thread waits in the run loop; the ticker sleeps on run-loop timers
+    // (RunLoopClock) and its task runs on the main queue (MainQueueExecutor); keys and signals
+    // are dispatch sources on the main queue, which the run loop serves.
     let runtime = Runtime(
-      program: program, backend: terminal, time: .system(), sink: sink, journalProblem: journalProblem,
-      unsavedOnQuit: { strings.fill(strings.unsavedOnQuitFormat, String($0)) })
+      program: program, backend: terminal, time: .system(), sink: sink, executor: MainQueueExecutor.shared,
+      journalProblem: journalProblem)
     var sources: [any DispatchSourceProtocol] = []
     // Weak: the runtime holds the terminal, and through its sink the journal, which must
     // close (and checkpoint) when the screen ends.
@@ -113,10 +116,10 @@ public enum FullScreen {
     input.resume()
     sources.append(input)
 
-    let status = await withCheckedContinuation { (continuation: CheckedContinuation<ExitStatus, Never>) in
-      runtime.onExit = { continuation.resume(returning: $0) }
-      runtime.start()
-    }
+    runtime.onExit = { _ in MainLoop.wake() }
+    runtime.start()
+    MainLoop.run { runtime.exitStatus != nil }
+    let status = runtime.exitStatus ?? .failure
 
     for source in sources { source.cancel() }
     splits_unwatch_stop_continue()

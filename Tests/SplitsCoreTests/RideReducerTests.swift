@@ -90,7 +90,7 @@ struct RideReducerTests {
     #expect(s.phase == c.phaseAfter)
     #expect(s.hint == c.hint)
     #expect(s.showingHelp == (c.helpToggles ? !before.showingHelp : before.showingHelp))
-    var expected: [Effect] = c.effects.map { .record(RideEvent($0, at: at), ride: 7) }
+    var expected: [Effect] = c.effects.map { .record(RideEvent($0, at: at), ride: 7, wallMilliseconds: 0) }
     if let quit = c.quit { expected.append(.quit(quit)) }
     #expect(effects == expected)
     if c.effects.isEmpty && c.phaseAfter == c.phase {
@@ -106,7 +106,7 @@ struct RideReducerTests {
     #expect(reduced(&s, .key(.escape, at: t(200))) == [])
     #expect(!s.showingHelp)
     #expect(s.phase == .countdown)
-    #expect(reduced(&s, .key(.escape, at: t(300))) == [.record(RideEvent(.countdownCancel, at: t(300)), ride: 7)])
+    #expect(reduced(&s, .key(.escape, at: t(300))) == [.record(RideEvent(.countdownCancel, at: t(300)), ride: 7, wallMilliseconds: 0)])
     #expect(s.phase == .ready)
   }
 
@@ -148,6 +148,6 @@ struct RideReducerTests {
 func applied(_ ride: inout Ride, _ event: RideEvent) -> Bool { ride.apply(event) }
 
 /// `RideReducer.reduce`, usable inside `#expect`.
-func reduced(_ state: inout RideScreenState, _ action: RideAction) -> [Effect] {
+func reduced(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
   RideReducer.reduce(&state, action)
 }

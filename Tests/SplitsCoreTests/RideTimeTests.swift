@@ -79,7 +79,10 @@ struct RideTimeTests {
     #expect(s.nextChange() == t(1000))
     // After a pause of 300 ms the elapsed time's seconds fall elsewhere than the moving time's.
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(200)))
-    #expect(s.nextChange() == nil)  // paused: no ticker
+    #expect(s.nextChange() == t(1000))  // paused: the elapsed counter's next second
+    var paused = s
+    _ = RideReducer.reduce(&paused, .tick(at: t(1000)))
+    #expect(paused.nextChange() == t(1200))  // then the paused counter's (1 s after the pause)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(500)))
     #expect(s.nextChange() == t(1000))  // elapsed reaches 1 s first
     _ = RideReducer.reduce(&s, .tick(at: t(1000)))

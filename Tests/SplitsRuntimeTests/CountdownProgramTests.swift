@@ -84,7 +84,7 @@ struct CountdownRig {
 }
 
 @MainActor
-@Suite("Countdown program on the runtime and a test clock", .serialized)
+@Suite("Countdown program on the runtime and a test clock", .serialized, .timeLimit(.minutes(1)))
 struct CountdownProgramTests {
   @Test("`3s --exit`: one tick per second, zeros, one bell, exit 0 exactly at 3 s, no task left")
   func threeSecondsWithExit() async {

@@ -9,27 +9,65 @@ let origin = Instant(nanoseconds: 1_000_000_000_000)
 /// An event sink that can be told to fail, as a full disk would.
 final class ArraySink: EventSink {
   var events: [(RideEvent, Int)] = []
+  var walls: [Int64] = []
   var failing = false
   struct DiskFull: Error {}
 
   func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
     if failing { throw DiskFull() }
     events.append((event, ride))
+    walls.append(wallMilliseconds)
   }
+}
+
+/// What the journal and the terminal did, in order.
+final class OrderLog { var entries: [String] = [] }
+
+final class LoggingSink: EventSink {
+  let log: OrderLog
+  init(_ log: OrderLog) { self.log = log }
+  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws { log.entries.append("journal \(event.kind)") }
+}
+
+/// A memory terminal that logs each draw with what it shows: the state and the newest lap.
+@MainActor
+final class LoggingBackend: TerminalBackend {
+  let memory = MemoryBackend(size: Size(columns: 80, rows: 24))
+  let log: OrderLog
+  init(_ log: OrderLog) { self.log = log }
+  func size() -> Size { memory.size() }
+  func draw(_ runs: [Screen.Run], full: Bool) {
+    memory.draw(runs, full: full)
+    let lines = memory.frame.lines
+    if lines.contains(where: { $0.contains("PAUSED") }) {
+      log.entries.append("draw PAUSED")
+    } else if lines.contains(where: { $0.contains("Laps 1") }) {
+      log.entries.append("draw lap 1")
+    } else {
+      log.entries.append("draw")
+    }
+  }
+  func bell() { memory.bell() }
+  func suspend() { memory.suspend() }
+  func resume() { memory.resume() }
 }
 
 @MainActor
 struct Harness {
   let clock = TestClock()
-  let backend = MemoryBackend(size: Size(columns: 80, rows: 24))
+  let backend: MemoryBackend
   let runtime: Runtime<RideProgram, TestClock>
 
-  init(precision: Precision = .s, countdown: Int = 0, plain: Bool = true, sink: (any EventSink)? = nil) {
+  init(
+    precision: Precision = .s, countdown: Int = 0, plain: Bool = true, sink: (any EventSink)? = nil,
+    backend logging: LoggingBackend? = nil
+  ) {
+    backend = logging?.memory ?? MemoryBackend(size: Size(columns: 80, rows: 24))
     let time = TimeSource(clock: clock, origin: clock.now, originInstant: origin, wallClock: { 1_790_000_000_000 })
     let state = RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: countdown, now: origin)
     runtime = Runtime(
       program: RideProgram(state: state, options: ViewOptions(plain: plain, colors: false), persistent: sink != nil),
-      backend: backend, time: time, sink: sink, journalProblem: { _ in "Cannot write the journal" })
+      backend: logging ?? backend, time: time, sink: sink, journalProblem: { _ in "Cannot write the journal" })
     runtime.start()
   }
 
@@ -47,7 +85,7 @@ struct Harness {
 }
 
 @MainActor
-@Suite("Runtime on a test clock", .serialized)
+@Suite("Runtime on a test clock", .serialized, .timeLimit(.minutes(1)))
 struct RuntimeTests {
   @Test func noTickerWhileReady() async {
     let h = Harness()
@@ -90,23 +128,29 @@ struct RuntimeTests {
     #expect(h.clock.deadlines == [h.at(.seconds(1)), h.at(.seconds(4))])
   }
 
-  @Test func pausingLeavesNoSleeper() async {
+  @Test func pausedTicksOnlyWhenItsCountersChange() async {
     let h = Harness(precision: .cs)
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(1234))
-    #expect(h.runtime.isTicking)
     await h.press(" ")
-    #expect(!h.runtime.isTicking)
-    #expect(h.clock.sleeperCount == 0)
-    let count = h.clock.deadlines.count
-    await h.clock.advance(by: .seconds(60))
-    #expect(h.clock.deadlines.count == count)  // no wake-up at all while paused
+    // The elapsed counter's next second (2 s after the start), then the paused counter's (1 s
+    // after the pause), then every second of each: nothing in between.
+    #expect(h.runtime.isTicking)
+    #expect(h.clock.sleeperCount == 1)
+    let before = h.clock.deadlines.count - 1
+    for _ in 0..<30 { await h.clock.advance(by: .milliseconds(100)) }
+    #expect(Array(h.clock.deadlines.dropFirst(before)).map(\.offset) == [
+      .milliseconds(2000), .milliseconds(2234), .milliseconds(3000), .milliseconds(3234), .milliseconds(4000),
+      .milliseconds(4234), .milliseconds(5000),
+    ])
     #expect(h.shownTime == "00:00:01.23")
+    #expect(h.backend.frame.lines.contains { $0.contains("Elapsed 00:00:04   Paused 00:00:03") })
     await h.press(" ")
     #expect(h.clock.sleeperCount == 1)
     await h.clock.advance(by: .milliseconds(7))
     #expect(h.shownTime == "00:00:01.24")
   }
+
 
   @Test func quittingLeavesNoTaskBehind() async {
     let h = Harness(precision: .cs)
@@ -169,14 +213,56 @@ struct RuntimeTests {
   }
 
   @Test func everyEventReachesTheJournalBeforeTheScreen() async {
+    let log = OrderLog()
+    let h = Harness(sink: LoggingSink(log), backend: LoggingBackend(log))
+    await h.press(" ")
+    await h.clock.advance(by: .seconds(1))
+    log.entries.removeAll()
+    await h.press("l")
+    // The lap is written, then the frame that shows it is drawn: never the other way round.
+    #expect(log.entries == ["journal lap", "draw lap 1"])
+    log.entries.removeAll()
+    await h.press(" ")
+    #expect(log.entries == ["journal pause", "draw PAUSED"])
+  }
+
+  @Test func aKeyThatDoesNotMoveTheDeadlineLeavesTheTickerAlone() async {
+    let h = Harness(precision: .s)
+    await h.press(" ")
+    await h.clock.advance(by: .milliseconds(300))
+    let deadlines = h.clock.deadlines
+    #expect(deadlines.count == 1)
+    // `x` (a hint), `?` (the help overlay, which leaves the seconds visible) and `?` again:
+    // the next change is still at 1 s, so the same sleep goes on.
+    for key: Character in ["x", "?", "?"] {
+      await h.press(key)
+      #expect(h.clock.deadlines == deadlines)
+      #expect(h.clock.sleeperCount == 1)
+    }
+    await h.clock.advance(by: .milliseconds(700))
+    #expect(h.shownTime == "00:00:01")
+  }
+
+  @Test func theJournalWarningStaysWhateverTheKeysUntilTheEventsAreWritten() async {
     let sink = ArraySink()
     let h = Harness(sink: sink)
     await h.press(" ")
-    await h.clock.advance(by: .seconds(1))
+    sink.failing = true
     await h.press("l")
+    for key: Character in ["?", "?", "x"] {
+      await h.press(key)
+      #expect(h.backend.frame.lines.contains { $0.contains("Cannot write the journal") }, "after \(key)")
+    }
+    sink.failing = false
+    await h.clock.advance(by: .seconds(2))
+    #expect(!h.backend.frame.lines.contains { $0.contains("Cannot write the journal") })
+  }
+
+  @Test func eachEventCarriesTheWallClockReadWithItsInstant() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
     await h.press(" ")
-    #expect(sink.events.map(\.0.kind) == [.start, .lap, .pause])
-    #expect(sink.events.map(\.0.at) == [origin, origin + .seconds(1), origin + .seconds(1)])
+    #expect(sink.walls == [1_790_000_000_000])
   }
 
   @Test func aFailingJournalShowsABannerKeepsTheEventsAndWritesThemOnceLater() async {
@@ -207,7 +293,7 @@ struct RuntimeTests {
 }
 
 @MainActor
-@Suite("Long rides on a test clock", .serialized)
+@Suite("Long rides on a test clock", .serialized, .timeLimit(.minutes(1)))
 struct LongRideTests {
   @Test func thirtyDaysHourByHourWithoutDrift() async {
     let h = Harness(precision: .cs)
@@ -236,7 +322,7 @@ struct LongRideTests {
 }
 
 @MainActor
-@Suite("Journal failures", .serialized)
+@Suite("Journal failures", .serialized, .timeLimit(.minutes(1)))
 struct JournalFailureTests {
   struct Refused: EventSinkFailure { var isTransient: Bool { false } }
 

@@ -1,25 +1,8 @@
-/// What happened to the countdown screen, with the clocks at that moment.
-public enum CountdownAction: Equatable, Sendable {
-  case key(Key, at: Now)
-  /// The ticker woke: only time passed.
-  case tick(at: Now)
-  /// The terminal size changed, or the process came back from a stop (SIGCONT).
-  case redraw(at: Now)
-  case signal(SignalKind, at: Now)
-  /// Standard input reached its end.
-  case inputClosed(at: Now)
-}
-
 public enum CountdownReducer {
   /// The only place the countdown screen's state changes.
-  public static func reduce(_ state: inout CountdownState, _ action: CountdownAction) -> [Effect] {
-    let at: Now
-    switch action {
-    case .key(_, let now), .tick(let now), .redraw(let now), .signal(_, let now), .inputClosed(let now):
-      at = now
-    }
+  public static func reduce(_ state: inout CountdownState, _ action: Action) -> [Effect] {
     // Bring the countdown up to date: it may end here, whatever the action.
-    state.take(at)
+    state.take(action.now)
     var effects: [Effect] = []
     if state.settle() {
       if state.ringsBell { effects.append(.bell) }
@@ -27,19 +10,19 @@ public enum CountdownReducer {
     // An ended countdown with --exit quits at every action until the runtime stops.
     if state.ended, state.exitsAtZero {
       let status: ExitStatus
-      if case .signal(let signal, _) = action, let s = signal.exitStatus { status = s } else { status = .success }
+      if case .signal(let signal) = action.input, let s = signal.exitStatus { status = s } else { status = .success }
       return effects + [.quit(status)]
     }
 
-    switch action {
-    case .tick, .redraw:
+    switch action.input {
+    case .tick, .redraw, .journal:
       return effects
     case .inputClosed:
       return effects + [.quit(quitStatus(state))]
-    case .signal(let signal, _):
+    case .signal(let signal):
       if let status = signal.exitStatus { return effects + [.quit(status)] }
       return effects + [.suspend]
-    case .key(let key, _):
+    case .key(let key):
       state.hint = nil
       guard let binding = CountdownKeys.binding(for: key) else {
         state.hint = .unknownKey

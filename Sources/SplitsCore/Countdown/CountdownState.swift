@@ -105,28 +105,43 @@ public struct CountdownState: Equatable, Sendable {
     CountdownFormat.clock(seconds: remainingSeconds, showsDays: showsDays, dayDigits: dayDigits)
   }
 
-  /// The next instant of the monotonic clock at which the value shown changes, or nil when
-  /// nothing moves (paused, ended): then there is no ticker and no wake-up.
+  /// The next instant after `now` at which the value can change as far as `shown` shows it
+  /// (down to seconds, or coarser when the time is cut at the screen's edge), or the end;
+  /// nil when nothing moves (paused, ended): then there is no ticker and no wake-up.
   ///
-  /// For a date, the next whole second of the remaining wall time is turned into a deadline
-  /// on the monotonic clock from the last action: `now.monotonic + (boundary − now.wall)`. A
-  /// wall-clock change while asleep is seen at that tick, at most a second late.
+  /// The value shown is the remaining time rounded up to whole seconds, `v`. Its digits down
+  /// to `unit` change when `v` drops below the multiple of `unit` it is in: when the remaining
+  /// time reaches `⌊v / unit⌋ × unit − 1` s, or zero.
+  ///
+  /// For a date, the remaining wall time is turned into a deadline on the monotonic clock from
+  /// the last action: `now.monotonic + (remaining − target)`. A wall-clock change while asleep
+  /// is seen at that tick, at most a second late.
   ///
   /// An ended countdown with `--exit` asks for a tick at once: the quit it owes is delivered
   /// by whatever action comes next, even if the action that ended it was not handled in full.
-  public func nextChange() -> Instant? {
-    if ended { return exitsAtZero ? now.monotonic : nil }
+  public func nextCandidate(shown: ShownClocks) -> Now? {
+    if ended { return exitsAtZero ? now : nil }
+    let leftNs: Int64
     switch target {
     case .duration(let total):
       guard runningSince != nil else { return nil }
-      return CountdownMath.nextChange(remaining: total - moving, at: now.monotonic)
+      leftNs = (total - moving).nanoseconds
     case .date(let wall):
-      let left = wall - now.wallMilliseconds
-      guard left > 0 else { return now.monotonic }
-      let shown = (left - 1) / 1000 + 1
-      return now.monotonic + .milliseconds(left - (shown - 1) * 1000)
+      leftNs = (wall - now.wallMilliseconds).multipliedReportingOverflow(by: 1_000_000).partialValue
     }
+    guard leftNs > 0 else { return now }
+    var targetNs: Int64 = 0
+    if let unit = shown[.countdown] {
+      let unitSeconds = max(1, unit.nanoseconds / 1_000_000_000)
+      let shownSeconds = (leftNs - 1) / 1_000_000_000 + 1
+      targetNs = max(0, (shownSeconds / unitSeconds * unitSeconds - 1) * 1_000_000_000)
+    }
+    let wait = leftNs - targetNs
+    return Now(monotonic: now.monotonic + .nanoseconds(wait), wallMilliseconds: now.wallMilliseconds + wait / 1_000_000)
   }
+
+  /// The next change when the whole value is shown.
+  public func nextChange() -> Instant? { nextCandidate(shown: .everything(.s))?.monotonic }
 
   // MARK: Changes, only through the reducer
 

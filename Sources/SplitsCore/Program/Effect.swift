@@ -1,8 +1,9 @@
 /// What a screen's reducer asks the runtime to do, as data. Effects run in order before the
 /// screen is drawn, so an event is in the journal before the screen shows it.
 public enum Effect: Equatable, Sendable {
-  /// Write the event of ride number `ride` to the journal.
-  case record(RideEvent, ride: Int)
+  /// Write the event of ride number `ride` to the journal, with the wall-clock time read
+  /// together with the event's instant.
+  case record(RideEvent, ride: Int, wallMilliseconds: Int64)
   /// Ring the terminal bell once.
   case bell
   /// Restore the terminal and stop the process until SIGCONT.

@@ -12,9 +12,15 @@ public struct RideScreenState: Equatable, Sendable {
   public var now: Instant
   public var showingHelp = false
   public var hint: Hint?
-  /// A line shown above the help line until the next key (a restored ride's note, a
-  /// journal problem).
+  /// A line shown above the help line until the next key (a restored ride's note, an event
+  /// the journal refused for good).
   public var banner: String?
+  /// Why the journal is not taking events now (shown until it has them all), and how many it
+  /// has not taken; both come only from `.journal` actions.
+  public var journalProblem: String?
+  public var unwrittenEvents = 0
+  /// `q` was pressed once while events were unwritten: the next key `q` quits without them.
+  public var confirmingQuit = false
   /// The last ride finished in this session, for the summary line.
   public var lastFinished: RideSummary?
 
@@ -30,24 +36,42 @@ public struct RideScreenState: Equatable, Sendable {
   public var elapsed: Duration { ride.elapsed(at: now) }
   public var pausedTotal: Duration { ride.paused(at: now) }
 
-  /// The next instant at which something on screen changes, or nil when nothing moves (ready,
-  /// paused): then there is no ticker and no wake-up at all. Always after `now`.
-  public func nextChange() -> Instant? {
+  /// The next instant after `now` at which a figure of `shown` can change: a moving time
+  /// shown to hundredths crosses its next hundredth, an elapsed or paused time its next second,
+  /// the pre-start countdown its next step (or its end, which starts the ride). Every change
+  /// of the frame without input happens at one of these instants; nil when none can come (a
+  /// ready ride, a paused ride showing no counter).
+  public func nextCandidate(shown: ShownClocks) -> Instant? {
+    var candidates: [Instant] = []
     switch ride.phase {
-    case .ready, .paused:
+    case .ready:
       return nil
     case .countdown:
-      guard let countdown = ride.countdown else { return nil }
-      return countdown.nextChange(at: now)
+      return ride.countdown?.nextChange(at: now)
     case .running:
-      let unit = precision.unitNanoseconds
+      // The moving time, and the running lap's figures, which turn over when the moving time
+      // passes their origin plus a multiple of their place.
       let movingNs = moving.nanoseconds
-      let nextMoving = now + .nanoseconds(unit - movingNs % unit)
-      guard let first = ride.firstStart else { return nextMoving }
-      let nextElapsed = Self.nextBoundary(since: first, now: now, unit: 1_000_000_000)
-      return min(nextMoving, nextElapsed)
+      for (origin, place) in shown.lattices(.moving) {
+        let unit = place.nanoseconds
+        let into = ((movingNs - origin.nanoseconds) % unit + unit) % unit
+        candidates.append(now + .nanoseconds(unit - into))
+      }
+    case .paused:
+      if let unit = shown[.paused], let first = ride.firstStart {
+        // Paused time grows from the ride's start plus its moving time.
+        candidates.append(Self.nextBoundary(since: first + ride.accumulated, now: now, unit: unit.nanoseconds))
+      }
     }
+    if let unit = shown[.elapsed], let first = ride.firstStart {
+      candidates.append(Self.nextBoundary(since: first, now: now, unit: unit.nanoseconds))
+    }
+    return candidates.min()
   }
+
+  /// The next change when every figure is shown in full (the moving time at its precision, the
+  /// elapsed and paused times to the second).
+  public func nextChange() -> Instant? { nextCandidate(shown: .everything(precision)) }
 
   /// The first instant after `now` that is a whole number of `unit`s after `origin`.
   static func nextBoundary(since origin: Instant, now: Instant, unit: Int64) -> Instant {
@@ -70,41 +94,47 @@ public struct RideSummary: Equatable, Sendable {
   }
 }
 
-/// What happened, with the instant it happened at.
-public enum RideAction: Equatable, Sendable {
-  case key(Key, at: Instant)
-  /// The ticker woke: only time passed.
-  case tick(at: Instant)
-  /// The terminal size changed, or the process came back from a stop (SIGCONT).
-  case redraw(at: Instant)
-  case signal(SignalKind, at: Instant)
-  /// Standard input reached its end: nobody can type any more.
-  case inputClosed(at: Instant)
-}
-
 public enum RideReducer {
   /// The only place the ride screen's state changes.
-  public static func reduce(_ state: inout RideScreenState, _ action: RideAction) -> [Effect] {
-    switch action {
-    case .tick(let at), .redraw(let at):
-      bringUpToDate(&state, at)
+  public static func reduce(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
+    bringUpToDate(&state, action.at)
+    switch action.input {
+    case .tick, .redraw:
       return []
-    case .inputClosed(let at):
-      bringUpToDate(&state, at)
+    case .inputClosed:
       return [.quit(.failure)]
-    case .signal(let signal, let at):
-      bringUpToDate(&state, at)
+    case .signal(let signal):
       if let status = signal.exitStatus { return [.quit(status)] }
       return [.suspend]
-    case .key(let key, let at):
-      bringUpToDate(&state, at)
+    case .journal(let report):
+      take(report, &state)
+      return []
+    case .key(let key):
       state.hint = nil
       state.banner = nil
+      let confirming = state.confirmingQuit
+      state.confirmingQuit = false
       guard let binding = KeyTable.binding(for: key) else {
         state.hint = .unknownKey
         return []
       }
-      return press(binding.command, &state, at)
+      return press(binding.command, &state, wall: action.now.wallMilliseconds, confirmingQuit: confirming)
+    }
+  }
+
+  /// The journal's news. While events are unwritten the problem stays on screen, whatever the
+  /// keys; a refused event is said once, until the next key.
+  static func take(_ report: JournalReport, _ state: inout RideScreenState) {
+    switch report {
+    case .failing(let message, let unwritten):
+      state.journalProblem = message
+      state.unwrittenEvents = unwritten
+    case .refused(let message):
+      state.banner = message
+    case .caughtUp:
+      state.journalProblem = nil
+      state.unwrittenEvents = 0
+      state.confirmingQuit = false
     }
   }
 
@@ -113,12 +143,20 @@ public enum RideReducer {
     state.ride.advance(to: state.now)
   }
 
-  static func press(_ command: Command, _ state: inout RideScreenState, _ at: Instant) -> [Effect] {
+  static func press(
+    _ command: Command, _ state: inout RideScreenState, wall: Int64, confirmingQuit: Bool
+  ) -> [Effect] {
     let phase = state.phase
     let at = state.now
+    func record(_ event: RideEvent) -> [Effect] { RideReducer.record(event, wall: wall, &state) }
     switch (command, phase) {
     case (.quit, _):
-      return [.quit(.success)]
+      // Nothing is lost silently: with events the journal has not taken, `q` asks to be
+      // pressed again, and the second quits with status 1 (the exit says what is missing).
+      if state.unwrittenEvents == 0 { return [.quit(.success)] }
+      if confirmingQuit { return [.quit(.failure)] }
+      state.confirmingQuit = true
+      return []
     case (.help, _):
       state.showingHelp.toggle()
       return []
@@ -126,40 +164,40 @@ public enum RideReducer {
       state.showingHelp = false
       return []
     case (.back, .countdown):
-      return record(RideEvent(.countdownCancel, at: at), &state)
+      return record(RideEvent(.countdownCancel, at: at))
     case (.back, _):
       state.hint = .nothingToCancel
       return []
     case (.startPause, .ready):
       if state.countdownSteps > 0 {
-        return record(RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps), &state)
+        return record(RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps))
       }
-      return record(RideEvent(.start, at: at), &state)
+      return record(RideEvent(.start, at: at))
     case (.startPause, .running):
-      return record(RideEvent(.pause, at: at), &state)
+      return record(RideEvent(.pause, at: at))
     case (.startPause, .paused):
-      return record(RideEvent(.resume, at: at), &state)
+      return record(RideEvent(.resume, at: at))
     case (.startPause, .countdown):
       state.hint = .countdownWait
       return []
     case (.lap, .running):
-      return record(RideEvent(.lap, at: at), &state)
+      return record(RideEvent(.lap, at: at))
     case (.lap, _):
       state.hint = phase == .countdown ? .countdownWait : .lapNotRunning
       return []
     case (.finish, .paused):
       state.lastFinished = RideSummary(
         number: state.ride.number, moving: state.moving, laps: state.ride.splits.count)
-      return record(RideEvent(.finish, at: at), &state)
+      return record(RideEvent(.finish, at: at))
     case (.finish, _):
       state.hint = phase == .countdown ? .countdownWait : .finishNotPaused
       return []
     }
   }
 
-  static func record(_ event: RideEvent, _ state: inout RideScreenState) -> [Effect] {
+  static func record(_ event: RideEvent, wall: Int64, _ state: inout RideScreenState) -> [Effect] {
     let number = state.ride.number
     state.ride.apply(event)
-    return [.record(event, ride: number)]
+    return [.record(event, ride: number, wallMilliseconds: wall)]
   }
 }

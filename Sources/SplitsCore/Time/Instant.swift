@@ -30,3 +30,10 @@ extension Duration {
   /// The duration, or zero when it is negative.
   public var clampedToZero: Duration { self < .zero ? .zero : self }
 }
+
+/// An instant of the boot clock is a clock instant of its own, so the real ticker's clock
+/// can sleep on it directly.
+extension Instant: InstantProtocol {
+  public func advanced(by duration: Duration) -> Instant { self + duration }
+  public func duration(to other: Instant) -> Duration { other - self }
+}

@@ -5,8 +5,19 @@
 #endif
 import SplitsCore
 
-/// The two clocks every stored event carries, read from the system.
-public enum BootClock {
+/// The one place that reads the system's clocks: the runtime, the journal and every command
+/// take their instants from here.
+public enum SystemClocks {
+  /// CLOCK_BOOTTIME (what `ContinuousClock` reads on Linux): monotonic, keeps counting while
+  /// the process is stopped and while the machine sleeps, never jumps with the wall clock.
+  public static func boot() -> Instant { Instant(nanoseconds: read(bootClockID)) }
+
+  /// CLOCK_REALTIME in milliseconds since 1970 UTC.
+  @Sendable public static func wallMilliseconds() -> Int64 { read(CLOCK_REALTIME) / 1_000_000 }
+
+  /// Both clocks, read together.
+  public static func now() -> Now { Now(monotonic: boot(), wallMilliseconds: wallMilliseconds()) }
+
   /// The id of the running boot (`/proc/sys/kernel/random/boot_id`), or "" when it cannot be
   /// read; an empty id never matches, so such events are restored from the wall clock.
   public static func bootID() -> String {
@@ -15,13 +26,7 @@ public enum BootClock {
     var buffer = [CChar](repeating: 0, count: 64)
     guard fgets(&buffer, Int32(buffer.count), file) != nil else { return "" }
     let text = String(decoding: buffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-    return text.trimmingSpaces()
-  }
-
-  /// Now on both clocks: CLOCK_BOOTTIME (what `ContinuousClock` reads on Linux; it keeps
-  /// counting while the process is stopped and the machine sleeps) and the wall clock.
-  public static func now() -> Now {
-    Now(monotonic: Instant(nanoseconds: read(bootClockID)), wallMilliseconds: read(CLOCK_REALTIME) / 1_000_000)
+    return text.filter { !$0.isWhitespace }
   }
 
   #if os(Linux)
@@ -34,14 +39,5 @@ public enum BootClock {
     var ts = timespec()
     clock_gettime(clock, &ts)
     return Int64(ts.tv_sec) * 1_000_000_000 + Int64(ts.tv_nsec)
-  }
-}
-
-extension String {
-  func trimmingSpaces() -> String {
-    var scalars = Substring(self)
-    while let first = scalars.first, first.isWhitespace { scalars.removeFirst() }
-    while let last = scalars.last, last.isWhitespace { scalars.removeLast() }
-    return String(scalars)
   }
 }

@@ -1,0 +1,100 @@
+import Testing
+
+@testable import SplitsCore
+@testable import SplitsRender
+@testable import SplitsRuntime
+
+/// A small seeded generator, so a failing case can be replayed.
+struct SplitMix64: RandomNumberGenerator {
+  var state: UInt64
+  mutating func next() -> UInt64 {
+    state &+= 0x9E37_79B9_7F4A_7C15
+    var z = state
+    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+    return z ^ (z >> 31)
+  }
+}
+
+/// The truth-on-screen rule for every program: between a render and `nextChange(from:)` the
+/// frame stays the same cell for cell, at `nextChange` it differs, and nil means it never
+/// changes without input. Checked over generated sequences of keys and ticks, sizes,
+/// precisions, plain and big digits, both languages.
+@MainActor
+@Suite("Next change: the ticker wakes exactly when the frame changes", .timeLimit(.minutes(2)))
+struct NextChangePropertyTests {
+  static let keys: [Key] = [.character(" "), .character(" "), .character("l"), .character("r"), .character("?"), .escape, .character("x")]
+
+  /// Checks the rule at the program's current state; returns a description of the first breach.
+  static func breach<P: Program>(_ program: P, now: Instant, size: Size, rng: inout SplitMix64) -> String? {
+    let frame = program.render(size: size)
+    func rendered(at instant: Instant) -> Screen {
+      var probe = program
+      _ = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
+      return probe.render(size: size)
+    }
+    guard let next = program.nextChange(from: frame) else {
+      for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
+        if rendered(at: now + later).cells != frame.cells { return "nil, yet the frame changes at +\(later)" }
+      }
+      return nil
+    }
+    guard next > now else { return "next change \(next) is not after now \(now)" }
+    let span = (next - now).nanoseconds
+    var instants = [now + .nanoseconds(span - 1), now + .nanoseconds(span / 2)]
+    for _ in 0..<3 { instants.append(now + .nanoseconds(Int64.random(in: 0..<span, using: &rng))) }
+    for instant in instants where rendered(at: instant).cells != frame.cells {
+      return "the frame changes at +\(instant - now), before the next change at +\(next - now)"
+    }
+    if rendered(at: next).cells == frame.cells { return "nothing changes at the next change, +\(next - now)" }
+    return nil
+  }
+
+  @Test func theRideScreen() {
+    var rng = SplitMix64(state: 0x5EED_0010)
+    let origin = Instant(nanoseconds: 3_000_000_000_000)
+    for round in 0..<250 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
+      let steps = Bool.random(using: &rng) ? 0 : Int.random(in: 1...5, using: &rng)
+      var program = RideProgram(
+        state: RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: steps, now: origin),
+        options: options, persistent: true)
+      var now = origin
+      for step in 0..<14 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.showingHelp): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func theCountdownScreen() {
+    var rng = SplitMix64(state: 0x5EED_0011)
+    let start = Now(monotonic: Instant(nanoseconds: 4_000_000_000_000), wallMilliseconds: 1_795_341_600_000)
+    for round in 0..<200 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...30, using: &rng))
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
+      let choices: [Int64] = [3, 75, 3_725, 90_061, 1_000_000]
+      let seconds: Int64 = choices.randomElement(using: &rng) ?? 3
+      let state = CountdownState(target: .duration(Duration.seconds(seconds)), start: start)
+      var program = CountdownProgram(state: state, options: options)
+      var now = start.monotonic
+      for step in 0..<10 {
+        now = now + .nanoseconds(Int64.random(in: 0...1_500_000_000, using: &rng))
+        let keys: [Key] = [.character(" "), .character("?"), .escape, .character("x")]
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now.monotonic, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(seconds) s, plain \(options.plain), phase \(program.state.phase): \(breach)")
+          return
+        }
+      }
+    }
+  }
+}
