@@ -65,7 +65,7 @@ public final class CursesTerminal: TerminalBackend {
     set_escdelay(25)
     curs_set(0)
     leaveok(splits_stdscr(), true)
-    writer = FrameWriter(sequences: Sequences(colors: self.colors))
+    writer = FrameWriter(sequences: .terminfo(colors: self.colors))
     if self.colors {
       start_color()
       use_default_colors()
