@@ -50,40 +50,26 @@ static inline int splits_bytes_waiting(int fd) {
 static inline int splits_getch(void) { return wgetch(stdscr); }
 
 
-// Terminfo strings of the current terminal, for frames the screen writes itself. Each is
-// NULL when the terminal lacks the capability (the capability macros and the variadic
-// tiparm do not import into Swift). Parameterised ones come from tiparm's static buffer:
-// copy the bytes before the next call.
+// Terminfo strings, for frames the screen writes itself (the capability macros and the
+// variadic tiparm do not import into Swift).
 
-/// Cursor address (cup) of (row, column), both from 0.
-static inline const char *splits_ti_cup(int row, int column) {
-  return cursor_address ? tiparm(cursor_address, row, column) : NULL;
+/// A string capability of the current terminal by its terminfo name ("sgr0", "cup"), as the
+/// entry holds it (parameters and padding included), or NULL when the terminal lacks it.
+static inline const char *splits_tigetstr(const char *name) {
+  const char *value = tigetstr(name);
+  return value == (const char *)-1 ? NULL : value;
 }
-/// The cursor right by n columns (cuf), or NULL when the terminal has none.
-static inline const char *splits_ti_cuf(int n) {
-  return parm_right_cursor ? tiparm(parm_right_cursor, n) : NULL;
+/// A numeric capability of the current terminal by its terminfo name, or -1 when it lacks it.
+static inline int splits_tigetnum(const char *name) {
+  int value = tigetnum(name);
+  return value < 0 ? -1 : value;
 }
-/// Set attributes (sgr) to exactly reverse, dim and bold, nothing else (colours reset too).
-static inline const char *splits_ti_sgr(int reverse, int dim, int bold) {
-  return set_attributes ? tiparm(set_attributes, 0, 0, reverse, 0, dim, bold, 0, 0, 0) : NULL;
-}
-/// Foreground colour (setaf; setf with its own colour numbering when setaf is missing).
-static inline const char *splits_ti_setaf(int color) {
-  if (set_a_foreground) return tiparm(set_a_foreground, color);
-  static const int setf_order[8] = {0, 4, 2, 6, 1, 5, 3, 7};
-  if (set_foreground && color >= 0 && color < 8) return tiparm(set_foreground, setf_order[color]);
-  return NULL;
-}
-/// All attributes off (sgr0).
-static inline const char *splits_ti_sgr0(void) { return exit_attribute_mode; }
-/// Default colours back (op).
-static inline const char *splits_ti_op(void) { return orig_pair; }
-static inline const char *splits_ti_bold(void) { return enter_bold_mode; }
-static inline const char *splits_ti_dim(void) { return enter_dim_mode; }
-static inline const char *splits_ti_rev(void) { return enter_reverse_mode; }
-/// The cursor to the top-left corner (home, or cup of 0, 0).
-static inline const char *splits_ti_home(void) {
-  return cursor_home ? cursor_home : splits_ti_cup(0, 0);
+/// A parameterised terminfo string expanded with up to nine numeric parameters (tiparm; the
+/// format need not belong to the current terminal). The result is in tiparm's static buffer:
+/// copy the bytes before the next call. NULL when the format is not valid.
+static inline const char *splits_tiparm(const char *format, int p1, int p2, int p3, int p4, int p5,
+                                        int p6, int p7, int p8, int p9) {
+  return tiparm(format, p1, p2, p3, p4, p5, p6, p7, p8, p9);
 }
 
 /// A descriptor of its own for the terminal on fd, opened non-blocking so that a write can

@@ -6,23 +6,6 @@ import SplitsCore
 import SplitsRender
 import SplitsRuntime
 
-/// Why the terminal could not be used. Each maps to exit status 2 with its message.
-public enum TerminalError: Error, Equatable, Sendable {
-  case notATerminal
-  case termUnset
-  case termUnusable(String)
-  case setupFailed
-
-  public func message(_ s: Strings) -> String {
-    switch self {
-    case .notATerminal: s.notATerminal
-    case .termUnset: s.termUnset
-    case .termUnusable(let term): s.fill(s.termUnusableFormat, term)
-    case .setupFailed: s.terminalFailed
-    }
-  }
-}
-
 /// The ncurses backend. The only code that calls curses, always on the main actor.
 @MainActor
 public final class CursesTerminal: TerminalBackend {
@@ -41,29 +24,17 @@ public final class CursesTerminal: TerminalBackend {
   /// Called when the terminal came back without a SIGCONT: redraw everything.
   public var onForeground: (@MainActor () -> Void)?
   /// Called when the screen on the terminal is no longer the one drawn (a frame that could
-  /// not be written whole, a resize curses saw first): redraw everything.
-  public var onRedrawNeeded: (@MainActor () -> Void)?
+  /// not be written whole): redraw everything.
+  public var onRedrawNeeded: (@MainActor () -> Void)? {
+    get { writer.onRedrawNeeded }
+    set { writer.onRedrawNeeded = newValue }
+  }
 
-  // Frames are written here, not by curses: `draw` gets exactly the cells that changed, so
-  // curses' own comparison with its copy of the screen would be repeated work, and ncurses
-  // writes each cursor movement as its own write(2). Curses keeps the modes, the keys, the
+  // Frames are written by `FrameWriter`, not by curses. Curses keeps the modes, the keys, the
   // alternate screen, the colours' set-up, the bell, stopping and continuing, and the
   // clearing before a full redraw. Its `stdscr` stays blank and untouched, so it never
   // repaints over a frame.
-  /// A non-blocking descriptor of the terminal of our own, or standard output.
-  private var output: Int32 = STDOUT_FILENO
-  private var ownsOutput = false
-  private let sequences: Sequences
-  private var buffer: [UInt8] = []
-  /// The attributes the terminal has now, as the frames left them (nil: not known).
-  private var attributes: Style? = .plain
-  /// Whether the cursor is somewhere other than where curses last put it (the top-left
-  /// corner, after its clear): it goes back there before curses writes again.
-  private var cursorMoved = false
-  /// A frame could not be written whole: frames wait until the terminal takes output again,
-  /// then everything is redrawn.
-  private var damaged = false
-  private var repair: (any DispatchSourceTimer)?
+  private let writer: FrameWriter
   /// curses reported a new size (KEY_RESIZE) among keys.
   private var resized = false
 
@@ -94,12 +65,7 @@ public final class CursesTerminal: TerminalBackend {
     set_escdelay(25)
     curs_set(0)
     leaveok(splits_stdscr(), true)
-    sequences = Sequences(colors: self.colors)
-    let own = splits_open_output(STDOUT_FILENO)
-    if own >= 0 {
-      output = own
-      ownsOutput = true
-    }
+    writer = FrameWriter(sequences: .terminfo(colors: self.colors))
     if self.colors {
       start_color()
       use_default_colors()
@@ -172,121 +138,13 @@ public final class CursesTerminal: TerminalBackend {
       syncSize()
       // Curses clears the screen (entering the alternate screen again after a stop) before
       // the frame is written, from a blank stdscr it then regards as shown.
-      settle()
+      writer.settle()
       clearok(splits_curscr(), true)
       werase(splits_stdscr())
       wrefresh(splits_stdscr())
-      attributes = .plain
-      cursorMoved = false
-      damaged = false
-      repair?.cancel()
-      repair = nil
-    } else if damaged {
-      return
+      writer.cleared()
     }
-    buffer.removeAll(keepingCapacity: true)
-    var row = -1
-    var column = -1
-    var lastASCII = false
-    for run in runs {
-      if run.row != row || run.column != column {
-        // A move relative to where the last run ended only after text whose width no
-        // terminal can disagree with.
-        sequences.appendMove(
-          fromRow: lastASCII ? row : -1, fromColumn: column, toRow: run.row, toColumn: run.column, to: &buffer)
-      }
-      if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
-        sequences.appendChange(from: attributes, to: run.style, to: &buffer)
-        attributes = run.style
-      }
-      buffer.append(contentsOf: run.text.utf8)
-      row = run.row
-      lastASCII = TextWidth.isPrintableASCII(run.text)
-      column = run.column + TextWidth.columns(run.text)
-    }
-    if !buffer.isEmpty { cursorMoved = true }
-    switch write(buffer) {
-    case .written: break
-    case .stalled: damage()
-    case .failed: break  // the terminal is gone: the hang-up or the end of input follows
-    }
-  }
-
-  /// Whether `run` shows the same written in `current` attributes as in its own: blanks look
-  /// alike in any colour, bold or dim (colours are foreground only), but not in reverse. Big
-  /// digits alternate coloured bars and blanks; this spares an attribute change per blank.
-  nonisolated static func looksTheSame(_ run: Screen.Run, in current: Style?) -> Bool {
-    guard let current, Style.blanksLookAlike(current, run.style) else { return false }
-    return run.text.utf8.allSatisfy { $0 == 0x20 }
-  }
-
-  /// Puts the attributes and the cursor back where curses believes they are, before curses
-  /// writes to the terminal.
-  private func settle() {
-    buffer.removeAll(keepingCapacity: true)
-    if attributes != .plain { sequences.appendChange(from: attributes, to: .plain, to: &buffer) }
-    if cursorMoved { sequences.appendHome(to: &buffer) }
-    attributes = .plain
-    cursorMoved = false
-    if !buffer.isEmpty { _ = write(buffer) }
-  }
-
-  enum WriteResult: Equatable { case written, stalled, failed }
-
-  /// Writes all of `bytes` to the terminal, going on after a signal or a partial write and
-  /// waiting while the terminal's buffer is full, but never longer than a second.
-  private func write(_ bytes: [UInt8]) -> WriteResult {
-    Self.writeAll(bytes, to: output, patience: .seconds(1))
-  }
-
-  /// Writes all of `bytes` to the non-blocking `fd`: on after a signal or a partial write,
-  /// waiting (poll) while it takes nothing, for at most `patience` in all. `.stalled` when
-  /// the time ran out, `.failed` on any other error (the terminal is gone).
-  nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32, patience: Duration) -> WriteResult {
-    var offset = 0
-    let clock = ContinuousClock()
-    let deadline = clock.now + patience
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { raw in
-        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
-      }
-      if count > 0 {
-        offset += count
-        continue
-      }
-      let error = count < 0 ? errno : EIO
-      if error == EINTR { continue }
-      guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
-      let left = deadline - clock.now
-      guard left > .zero else { return .stalled }
-      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
-      let milliseconds = max(1, Int32(min(left, .seconds(60)) / .milliseconds(1)))
-      let waited = poll(&ready, 1, milliseconds)
-      if waited < 0, errno != EINTR { return .failed }
-    }
-    return .written
-  }
-
-  /// A frame went out in part: wait for the terminal to take output again, then redraw.
-  private func damage() {
-    damaged = true
-    guard repair == nil else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, self.damaged, !self.closed else { return }
-        var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
-        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
-          ready.revents & Int16(POLLERR | POLLHUP) == 0
-        else { return }
-        self.repair?.cancel()
-        self.repair = nil
-        self.onRedrawNeeded?()
-      }
-    }
-    timer.resume()
-    repair = timer
+    writer.write(runs)
   }
 
   public func bell() {
@@ -297,7 +155,7 @@ public final class CursesTerminal: TerminalBackend {
   public func suspend() {
     guard !closed else { return }
     if !detached {
-      settle()
+      writer.settle()
       endwin()
     }
     // A SIGCONT sent right after the SIGTSTP (kill -TSTP; kill -CONT) already asked for the
@@ -326,18 +184,14 @@ public final class CursesTerminal: TerminalBackend {
     closed = true
     watch?.cancel()
     watch = nil
-    repair?.cancel()
-    repair = nil
     // In the background the shell has already put its own modes back.
     if !detached {
-      settle()
+      writer.settle()
       endwin()
     }
     if let screen { delscreen(screen) }
     screen = nil
-    if ownsOutput { Glibc.close(output) }
-    ownsOutput = false
-    output = STDOUT_FILENO
+    writer.close()
   }
 
   /// Reads every key waiting on standard input. Returns nil when nothing could be read.

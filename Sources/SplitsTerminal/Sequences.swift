@@ -1,10 +1,58 @@
 import CNcurses
 import SplitsRender
 
-/// The terminal's own escape sequences, from its terminfo description, for the frames the
-/// screen writes itself: cursor address, attributes and colours. Read once when the screen
-/// starts (only the cursor address takes parameters that change from run to run).
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// The terminal's own escape sequences, for the frames the screen writes itself: cursor
+/// address, attributes and colours. Made once when the screen starts from the capability
+/// strings of the terminal's terminfo description (`terminfo(colors:)`); only the cursor
+/// moves take parameters that change from run to run.
 struct Sequences {
+  /// The terminfo strings frames are made of, as a terminal's entry holds them (parameters
+  /// and padding included); nil where the terminal lacks one.
+  struct Capabilities: Equatable, Sendable {
+    /// All attributes off (`sgr0`).
+    var sgr0: [UInt8]?
+    /// Default colours back (`op`).
+    var op: [UInt8]?
+    var bold: [UInt8]?
+    var dim: [UInt8]?
+    var rev: [UInt8]?
+    /// The cursor to the top-left corner (`home`; `cup` of 0, 0 when missing).
+    var home: [UInt8]?
+    /// Set exactly the attributes given (`sgr`, nine parameters).
+    var sgr: [UInt8]?
+    /// Foreground colour (`setaf`; `setf` with its own colour numbering when it is missing).
+    var setaf: [UInt8]?
+    var setf: [UInt8]?
+    /// Cursor address (`cup`: row, column, both from 0).
+    var cup: [UInt8]?
+    /// The cursor right by n columns (`cuf`).
+    var cuf: [UInt8]?
+
+    init(
+      sgr0: [UInt8]? = nil, op: [UInt8]? = nil, bold: [UInt8]? = nil, dim: [UInt8]? = nil, rev: [UInt8]? = nil,
+      home: [UInt8]? = nil, sgr: [UInt8]? = nil, setaf: [UInt8]? = nil, setf: [UInt8]? = nil, cup: [UInt8]? = nil,
+      cuf: [UInt8]? = nil
+    ) {
+      self.sgr0 = sgr0
+      self.op = op
+      self.bold = bold
+      self.dim = dim
+      self.rev = rev
+      self.home = home
+      self.sgr = sgr
+      self.setaf = setaf
+      self.setf = setf
+      self.cup = cup
+      self.cuf = cuf
+    }
+  }
+
   /// Whether colours are written at all (off for `--no-color`, `NO_COLOR` and terminals
   /// without colours: then no colour sequence is written).
   let colors: Bool
@@ -24,23 +72,33 @@ struct Sequences {
   /// The foreground sequence of each `Color` by raw value (index 0 unused): the colours the
   /// colour pairs of curses were given.
   private let foreground: [[UInt8]?]
+  /// `cup` and `cuf` as C strings, expanded for each move.
+  private let cursorAddress: [CChar]?
+  private let cursorRight: [CChar]?
 
+  /// The sequences of a terminal with these capabilities and `colors` colours (0 for none:
+  /// `--no-color`, `NO_COLOR`, a terminal without colours). A colour is written only when
+  /// the terminal has its number.
   @MainActor
-  init(colors: Bool) {
-    self.colors = colors
-    sgr0 = Self.bytes(splits_ti_sgr0())
-    originalPair = Self.bytes(splits_ti_op())
-    bold = Self.bytes(splits_ti_bold())
-    dim = Self.bytes(splits_ti_dim())
-    reverse = Self.bytes(splits_ti_rev())
-    home = Self.bytes(splits_ti_home())
-    if splits_ti_sgr(0, 0, 0) != nil {
+  init(_ capabilities: Capabilities, colors: Int) {
+    cursorAddress = capabilities.cup.map(Self.cString)
+    cursorRight = capabilities.cuf.map(Self.cString)
+    sgr0 = capabilities.sgr0.map(Self.withoutPadding)
+    originalPair = capabilities.op.map(Self.withoutPadding)
+    bold = capabilities.bold.map(Self.withoutPadding)
+    dim = capabilities.dim.map(Self.withoutPadding)
+    reverse = capabilities.rev.map(Self.withoutPadding)
+    home = capabilities.home.map(Self.withoutPadding) ?? Self.expand(cursorAddress, 0, 0)
+    let sgr = capabilities.sgr.map(Self.cString)
+    if let sgr, Self.expand(sgr) != nil {
       var combined: [[UInt8]] = []
       for bits: Int32 in 0..<8 {
+        // sgr's parameters: standout, underline, reverse, blink, dim, bold, invisible,
+        // protect, alternate character set.
         let reverse = (bits >> 2) & 1
         let dim = (bits >> 1) & 1
         let bold = bits & 1
-        combined.append(Self.bytes(splits_ti_sgr(reverse, dim, bold)) ?? [])
+        combined.append(Self.expand(sgr, 0, 0, reverse, 0, dim, bold, 0, 0, 0) ?? [])
       }
       self.combined = combined
     } else {
@@ -48,13 +106,39 @@ struct Sequences {
     }
     sgr0ResetsColors = sgr0.map(Self.resetsColors) ?? false
     combinedResetsColors = combined?.map(Self.resetsColors) ?? []
+    let setaf = capabilities.setaf.map(Self.cString)
+    let setf = capabilities.setf.map(Self.cString)
     var foreground: [[UInt8]?] = Array(repeating: nil, count: 1 + Color.allCases.count)
-    if colors {
-      for color in Color.allCases {
-        foreground[Int(color.rawValue)] = Self.bytes(splits_ti_setaf(Int32(Self.cursesColor(color))))
+    for color in Color.allCases {
+      let number = Int32(Self.cursesColor(color))
+      guard number < colors else { continue }
+      if let setaf {
+        foreground[Int(color.rawValue)] = Self.expand(setaf, number)
+      } else if let setf {
+        // setf numbers the colours in its own order (blue 1, red 4).
+        let order: [Int32] = [0, 4, 2, 6, 1, 5, 3, 7]
+        foreground[Int(color.rawValue)] = Self.expand(setf, order[Int(number)])
       }
     }
     self.foreground = foreground
+    self.colors = foreground.contains { $0 != nil }
+  }
+
+  /// The sequences of the current terminal (curses' `cur_term`), from its terminfo entry;
+  /// `colors` false writes no colour.
+  @MainActor
+  static func terminfo(colors: Bool) -> Sequences {
+    func string(_ name: String) -> [UInt8]? {
+      guard let value = splits_tigetstr(name) else { return nil }
+      return value.withMemoryRebound(to: UInt8.self, capacity: 1) { p in
+        Array(UnsafeBufferPointer(start: p, count: strlen(value)))
+      }
+    }
+    let capabilities = Capabilities(
+      sgr0: string("sgr0"), op: string("op"), bold: string("bold"), dim: string("dim"), rev: string("rev"),
+      home: string("home"), sgr: string("sgr"), setaf: string("setaf"), setf: string("setf"), cup: string("cup"),
+      cuf: string("cuf"))
+    return Sequences(capabilities, colors: colors ? max(0, Int(splits_tigetnum("colors"))) : 0)
   }
 
   /// The curses colour number of each colour (the foreground of its colour pair).
@@ -71,8 +155,8 @@ struct Sequences {
   /// to the right on the same row by `cuf` when that is shorter than a cursor address.
   @MainActor
   func appendMove(fromRow: Int, fromColumn: Int, toRow row: Int, toColumn column: Int, to buffer: inout [UInt8]) {
-    let address = Self.bytes(splits_ti_cup(Int32(row), Int32(column))) ?? []
-    if row == fromRow, column > fromColumn, let right = Self.bytes(splits_ti_cuf(Int32(column - fromColumn))),
+    let address = Self.expand(cursorAddress, Int32(row), Int32(column)) ?? []
+    if row == fromRow, column > fromColumn, let right = Self.expand(cursorRight, Int32(column - fromColumn)),
       !right.isEmpty, right.count < address.count || address.isEmpty
     {
       buffer.append(contentsOf: right)
@@ -141,36 +225,54 @@ struct Sequences {
     return false
   }
 
+  /// A capability as a C string for tiparm (up to its first NUL, which ends it there too).
+  private static func cString(_ bytes: [UInt8]) -> [CChar] {
+    bytes.prefix { $0 != 0 }.map { CChar(bitPattern: $0) } + [0]
+  }
+
+  /// `format` expanded with `parameters` (tiparm), padding dropped; nil without a format or
+  /// when it is not valid.
+  @MainActor
+  private static func expand(_ format: [CChar]?, _ parameters: Int32...) -> [UInt8]? {
+    guard let format else { return nil }
+    let p = parameters + Array(repeating: 0, count: max(0, 9 - parameters.count))
+    return format.withUnsafeBufferPointer { f in
+      bytes(splits_tiparm(f.baseAddress, p[0], p[1], p[2], p[3], p[4], p[5], p[6], p[7], p[8]))
+    }
+  }
+
   /// A terminfo string's bytes without its padding (`$<5>`, `$<2*/>`): delays that a
   /// terminal emulator does not need and curses' `tputs` would turn into pad characters.
   static func bytes(_ string: UnsafePointer<CChar>?) -> [UInt8]? {
     guard let string else { return nil }
-    var bytes: [UInt8] = []
-    append(string, to: &bytes)
-    return bytes
+    return string.withMemoryRebound(to: UInt8.self, capacity: 1) { p in
+      withoutPadding(UnsafeBufferPointer(start: p, count: strlen(string)))
+    }
   }
 
-  static func append(_ string: UnsafePointer<CChar>?, to buffer: inout [UInt8]) {
-    guard let string else { return }
-    string.withMemoryRebound(to: UInt8.self, capacity: 1) { p in
-      var i = 0
-      while p[i] != 0 {
-        if p[i] == UInt8(ascii: "$"), p[i + 1] == UInt8(ascii: "<") {
-          var j = i + 2
-          while p[j] != 0, p[j] != UInt8(ascii: ">"),
-            (p[j] >= UInt8(ascii: "0") && p[j] <= UInt8(ascii: "9")) || p[j] == UInt8(ascii: ".")
-              || p[j] == UInt8(ascii: "*") || p[j] == UInt8(ascii: "/")
-          {
-            j += 1
-          }
-          if p[j] == UInt8(ascii: ">"), j > i + 2 {
-            i = j + 1
-            continue
-          }
+  /// `bytes` without padding (`$<` digits, `.`, `*` or `/`, then `>`).
+  static func withoutPadding<Bytes: RandomAccessCollection<UInt8>>(_ bytes: Bytes) -> [UInt8]
+  where Bytes.Index == Int {
+    var out: [UInt8] = []
+    out.reserveCapacity(bytes.count)
+    var i = bytes.startIndex
+    while i < bytes.endIndex {
+      if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.endIndex, bytes[i + 1] == UInt8(ascii: "<") {
+        var j = i + 2
+        while j < bytes.endIndex, bytes[j] != UInt8(ascii: ">"),
+          (bytes[j] >= UInt8(ascii: "0") && bytes[j] <= UInt8(ascii: "9")) || bytes[j] == UInt8(ascii: ".")
+            || bytes[j] == UInt8(ascii: "*") || bytes[j] == UInt8(ascii: "/")
+        {
+          j += 1
         }
-        buffer.append(p[i])
-        i += 1
+        if j < bytes.endIndex, bytes[j] == UInt8(ascii: ">"), j > i + 2 {
+          i = j + 1
+          continue
+        }
       }
+      out.append(bytes[i])
+      i += 1
     }
+    return out
   }
 }

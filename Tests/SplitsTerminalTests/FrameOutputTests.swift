@@ -12,19 +12,19 @@ struct FrameOutputTests {
   @Test("blanks are written in whatever foreground attributes are set")
   func blanksKeepTheAttributes() {
     let blanks = Screen.Run(row: 0, column: 0, text: "   ", style: .plain)
-    #expect(CursesTerminal.looksTheSame(blanks, in: Self.bar))
-    #expect(CursesTerminal.looksTheSame(blanks, in: Style(dim: true)))
-    #expect(CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: " ", style: Self.bar), in: .plain))
+    #expect(FrameWriter.looksTheSame(blanks, in: Self.bar))
+    #expect(FrameWriter.looksTheSame(blanks, in: Style(dim: true)))
+    #expect(FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: " ", style: Self.bar), in: .plain))
   }
 
   @Test("text, reverse video and unknown attributes take their own")
   func otherRunsDoNot() {
-    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: " █ ", style: .plain), in: Self.bar))
-    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: Style(reverse: true)))
-    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: Style(reverse: true)), in: .plain))
-    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: nil))
+    #expect(!FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: " █ ", style: .plain), in: Self.bar))
+    #expect(!FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: Style(reverse: true)))
+    #expect(!FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: Style(reverse: true)), in: .plain))
+    #expect(!FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: "  ", style: .plain), in: nil))
     // A no-break space or an ideographic space is not ASCII blank: left alone.
-    #expect(!CursesTerminal.looksTheSame(Screen.Run(row: 0, column: 0, text: "\u{3000}", style: .plain), in: Self.bar))
+    #expect(!FrameWriter.looksTheSame(Screen.Run(row: 0, column: 0, text: "\u{3000}", style: .plain), in: Self.bar))
   }
 
   @Test("an SGR reset in a terminfo string is recognised")

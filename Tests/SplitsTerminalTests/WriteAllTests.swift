@@ -8,7 +8,7 @@ import Testing
   import Glibc
 #endif
 
-/// Frames go to the terminal through `CursesTerminal.writeAll`: every byte, through partial
+/// Frames go to the terminal through `FrameWriter.writeAll`: every byte, through partial
 /// writes, and never blocked for longer than its patience when the terminal stops reading.
 @Suite("Writing a frame to a terminal that may stop reading")
 struct WriteAllTests {
@@ -37,7 +37,7 @@ struct WriteAllTests {
     defer { close(reader) }
     let frame = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
     let received = Task.detached { Self.readAll(reader) }
-    let result = CursesTerminal.writeAll(frame, to: writer, patience: .seconds(30))
+    let result = FrameWriter.writeAll(frame, to: writer, patience: .seconds(30))
     close(writer)
     #expect(result == .written)
     #expect(await received.value == frame)
@@ -55,7 +55,7 @@ struct WriteAllTests {
     while block.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
     let clock = ContinuousClock()
     let began = clock.now
-    let result = CursesTerminal.writeAll(Array("frame".utf8), to: writer, patience: .milliseconds(200))
+    let result = FrameWriter.writeAll(Array("frame".utf8), to: writer, patience: .milliseconds(200))
     let waited = clock.now - began
     #expect(result == .stalled)
     #expect(waited >= .milliseconds(200), "it waited for the terminal first: \(waited)")
@@ -67,11 +67,11 @@ struct WriteAllTests {
     let (reader, writer) = try Self.pipe()
     close(reader)
     close(writer)
-    #expect(CursesTerminal.writeAll(Array("frame".utf8), to: writer, patience: .seconds(5)) == .failed)
+    #expect(FrameWriter.writeAll(Array("frame".utf8), to: writer, patience: .seconds(5)) == .failed)
   }
 
   @Test("nothing to write is written")
   func empty() throws {
-    #expect(CursesTerminal.writeAll([], to: -1, patience: .seconds(1)) == .written)
+    #expect(FrameWriter.writeAll([], to: -1, patience: .seconds(1)) == .written)
   }
 }

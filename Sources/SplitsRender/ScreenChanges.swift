@@ -1,0 +1,92 @@
+/// The diff between two frames (`changes(since:bridging:)`): runs of changed cells, with short
+/// unchanged gaps taken along (bridging). What the terminal backend writes.
+extension Screen {
+  /// The cells that differ from `previous`, grouped into runs of one style on one row:
+  /// what the terminal backend writes. A different size means everything changed.
+  ///
+  /// `bridging`: the most bytes of unchanged cells a run may take along to reach the next
+  /// changed cell on its row, when writing them is cheaper than moving the cursor over them
+  /// (a cursor address is 6–8 bytes). Taken along only when they look the same written in
+  /// the run's style: the same style, or blanks outside reverse video (`looksAlike`). 0
+  /// gives exactly the changed cells (plus the first cell of a wide character).
+  public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
+    var runs: [Run] = []
+    let old: [Cell]? = previous?.size == size ? previous?.cells : nil
+    var text: [UInt8] = []
+    text.reserveCapacity(size.columns * 4)
+    for row in 0..<size.rows {
+      let base = row * size.columns
+      var column = 0
+      while column < size.columns {
+        if let old, old[base + column] == cells[base + column] {
+          column += 1
+          continue
+        }
+        // Start a run here; a run may not start on a continuation cell, so it starts on the
+        // wide character's first cell, which is then written whether it changed or not.
+        var start = column
+        if cells[base + column].isContinuation, start > 0 { start -= 1 }
+        let style = cells[base + start].style
+        text.removeAll(keepingCapacity: true)
+        var x = start
+        while x < size.columns {
+          let cell = cells[base + x]
+          if x > start, !cell.isContinuation {
+            if let old, old[base + x] == cell {
+              guard bridging > 0, let end = gapEnd(row: row, from: x, old: old, style: style, limit: bridging)
+              else { break }
+              for i in x..<end { cells[base + i].appendUTF8(to: &text) }
+              x = end
+              continue
+            }
+            if cell.style != style { break }
+          }
+          cell.appendUTF8(to: &text)
+          x += 1
+        }
+        runs.append(Run(row: row, column: start, text: String(decoding: text, as: UTF8.self), style: style))
+        // Always past the cell that started the run.
+        column = max(x, column + 1)
+      }
+    }
+    return runs
+  }
+
+  /// Where the unchanged cells from `x` end at a changed cell of the same row, when they take
+  /// at most `limit` bytes and look the same in `style`; nil otherwise.
+  private func gapEnd(row: Int, from x: Int, old: [Cell], style: Style, limit: Int) -> Int? {
+    let base = row * size.columns
+    var bytes = 0
+    var y = x
+    while y < size.columns {
+      let cell = cells[base + y]
+      if old[base + y] != cell { return cell.isContinuation ? nil : y }
+      if cell.isContinuation {
+        // Only the second half of a wide character in the gap: its text is written with it.
+        guard y > x, cells[base + y - 1].isWide else { return nil }
+      } else if !Self.looksAlike(cell, in: style) {
+        return nil
+      }
+      bytes += cell.utf8Count
+      if bytes > limit { return nil }
+      y += 1
+    }
+    return nil
+  }
+
+  /// Whether `cell` looks the same written in `style` as in its own: the same style, or a
+  /// blank (colours are foreground only, so a blank looks the same bold, dim or coloured),
+  /// unless either is reverse video.
+  public static func looksAlike(_ cell: Cell, in style: Style) -> Bool {
+    if cell.style == style { return true }
+    return cell.bytes == 0x20 && Style.blanksLookAlike(cell.style, style)
+  }
+
+  /// Text of one style to write at a position.
+  public struct Run: Equatable, Sendable {
+    public var row: Int
+    public var column: Int
+    public var text: String
+    public var style: Style
+  }
+}

@@ -1,0 +1,176 @@
+import CNcurses
+import Dispatch
+import Foundation
+import SplitsCore
+import SplitsRender
+
+/// Writes the frames to the terminal itself, not through curses: `CursesTerminal.draw` gets
+/// exactly the cells that changed, so curses' own comparison with its copy of the screen
+/// would be repeated work, and ncurses writes each cursor movement as its own write(2).
+///
+/// Each frame is one byte buffer (cursor moves, attributes and colours from `Sequences`, then
+/// the text of each run), written in one `writeAll` to a non-blocking descriptor of the
+/// terminal. A frame that could not go out whole holds the following ones back until the
+/// terminal takes output again; then `onRedrawNeeded` asks for everything. Before curses
+/// writes to the terminal again, `settle` puts the attributes and the cursor back where
+/// curses believes they are.
+@MainActor
+final class FrameWriter {
+  /// A non-blocking descriptor of the terminal of our own, or standard output.
+  private var output: Int32 = STDOUT_FILENO
+  private var ownsOutput = false
+  private let sequences: Sequences
+  private var buffer: [UInt8] = []
+  /// The attributes the terminal has now, as the frames left them (nil: not known).
+  private var attributes: Style? = .plain
+  /// Whether the cursor is somewhere other than where curses last put it (the top-left
+  /// corner, after its clear): it goes back there before curses writes again.
+  private var cursorMoved = false
+  /// A frame could not be written whole: frames wait until the terminal takes output again,
+  /// then everything is redrawn.
+  private var damaged = false
+  private var repair: (any DispatchSourceTimer)?
+  private var closed = false
+  /// Called when the terminal takes output again after a frame that could not be written
+  /// whole: redraw everything.
+  var onRedrawNeeded: (@MainActor () -> Void)?
+
+  /// Opens a descriptor of its own for the terminal on standard output (`ttyname`), so the
+  /// shell's descriptor keeps its flags; standard output itself if that fails.
+  init(sequences: Sequences) {
+    self.sequences = sequences
+    let own = splits_open_output(STDOUT_FILENO)
+    if own >= 0 {
+      output = own
+      ownsOutput = true
+    }
+  }
+
+  /// Writes the runs of a frame in one buffer. Nothing while an earlier frame is held back.
+  func write(_ runs: [Screen.Run]) {
+    guard !closed, !damaged else { return }
+    buffer.removeAll(keepingCapacity: true)
+    var row = -1
+    var column = -1
+    var lastASCII = false
+    for run in runs {
+      if run.row != row || run.column != column {
+        // A move relative to where the last run ended only after text whose width no
+        // terminal can disagree with.
+        sequences.appendMove(
+          fromRow: lastASCII ? row : -1, fromColumn: column, toRow: run.row, toColumn: run.column, to: &buffer)
+      }
+      if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
+        sequences.appendChange(from: attributes, to: run.style, to: &buffer)
+        attributes = run.style
+      }
+      buffer.append(contentsOf: run.text.utf8)
+      row = run.row
+      lastASCII = TextWidth.isPrintableASCII(run.text)
+      column = run.column + TextWidth.columns(run.text)
+    }
+    if !buffer.isEmpty { cursorMoved = true }
+    switch write(buffer) {
+    case .written: break
+    case .stalled: damage()
+    case .failed: break  // the terminal is gone: the hang-up or the end of input follows
+    }
+  }
+
+  /// Whether `run` shows the same written in `current` attributes as in its own: blanks look
+  /// alike in any colour, bold or dim (colours are foreground only), but not in reverse. Big
+  /// digits alternate coloured bars and blanks; this spares an attribute change per blank.
+  nonisolated static func looksTheSame(_ run: Screen.Run, in current: Style?) -> Bool {
+    guard let current, Style.blanksLookAlike(current, run.style) else { return false }
+    return run.text.utf8.allSatisfy { $0 == 0x20 }
+  }
+
+  /// Puts the attributes and the cursor back where curses believes they are, before curses
+  /// writes to the terminal.
+  func settle() {
+    buffer.removeAll(keepingCapacity: true)
+    if attributes != .plain { sequences.appendChange(from: attributes, to: .plain, to: &buffer) }
+    if cursorMoved { sequences.appendHome(to: &buffer) }
+    attributes = .plain
+    cursorMoved = false
+    if !buffer.isEmpty { _ = write(buffer) }
+  }
+
+  /// Curses cleared the screen (after `settle`): plain attributes, the cursor in the top-left
+  /// corner, and a full frame follows, so no frame is held back any longer.
+  func cleared() {
+    attributes = .plain
+    cursorMoved = false
+    damaged = false
+    repair?.cancel()
+    repair = nil
+  }
+
+  /// No frames any more: stops waiting for the terminal and closes the descriptor of our own.
+  func close() {
+    closed = true
+    repair?.cancel()
+    repair = nil
+    if ownsOutput { Glibc.close(output) }
+    ownsOutput = false
+    output = STDOUT_FILENO
+  }
+
+  enum WriteResult: Equatable { case written, stalled, failed }
+
+  /// Writes all of `bytes` to the terminal, going on after a signal or a partial write and
+  /// waiting while the terminal's buffer is full, but never longer than a second.
+  private func write(_ bytes: [UInt8]) -> WriteResult {
+    Self.writeAll(bytes, to: output, patience: .seconds(1))
+  }
+
+  /// Writes all of `bytes` to the non-blocking `fd`: on after a signal or a partial write,
+  /// waiting (poll) while it takes nothing, for at most `patience` in all. `.stalled` when
+  /// the time ran out, `.failed` on any other error (the terminal is gone).
+  nonisolated static func writeAll(_ bytes: [UInt8], to fd: Int32, patience: Duration) -> WriteResult {
+    var offset = 0
+    let clock = ContinuousClock()
+    let deadline = clock.now + patience
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { raw in
+        Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset)
+      }
+      if count > 0 {
+        offset += count
+        continue
+      }
+      let error = count < 0 ? errno : EIO
+      if error == EINTR { continue }
+      guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
+      let left = deadline - clock.now
+      guard left > .zero else { return .stalled }
+      var ready = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+      let milliseconds = max(1, Int32(min(left, .seconds(60)) / .milliseconds(1)))
+      let waited = poll(&ready, 1, milliseconds)
+      if waited < 0, errno != EINTR { return .failed }
+    }
+    return .written
+  }
+
+  /// A frame went out in part: wait for the terminal to take output again, then redraw.
+  private func damage() {
+    damaged = true
+    guard repair == nil else { return }
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
+    timer.setEventHandler { [weak self] in
+      MainActor.assumeIsolated {
+        guard let self, self.damaged, !self.closed else { return }
+        var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
+        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
+          ready.revents & Int16(POLLERR | POLLHUP) == 0
+        else { return }
+        self.repair?.cancel()
+        self.repair = nil
+        self.onRedrawNeeded?()
+      }
+    }
+    timer.resume()
+    repair = timer
+  }
+}
