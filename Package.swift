@@ -23,7 +23,9 @@ let package = Package(
     .target(name: "SplitsCore", swiftSettings: strict),
     // Pure: state and size -> cell grid.
     .target(name: "SplitsRender", dependencies: ["SplitsCore"], swiftSettings: strict),
-    // The SQLite journal, history and exports.
+    // Pure: the status line, history tables and export files, from restored rides.
+    .target(name: "SplitsReports", dependencies: ["SplitsCore"], swiftSettings: strict),
+    // The SQLite journal: the screen's writer, the read-only reader, the screen lock.
     .target(
       name: "SplitsStore",
       dependencies: ["SplitsCore", .product(name: "GRDB", package: "GRDB.swift")],
@@ -41,7 +43,7 @@ let package = Package(
     .target(
       name: "SplitsCLI",
       dependencies: [
-        "SplitsCore", "SplitsRender", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
+        "SplitsCore", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -60,6 +62,8 @@ let package = Package(
     .testTarget(
       name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"],
       swiftSettings: strict),
+    .testTarget(
+      name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),

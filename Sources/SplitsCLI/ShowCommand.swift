@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitsCore
+import SplitsReports
 import SplitsStore
 
 /// `splits show RIDE`: one ride with its laps.
