@@ -25,7 +25,9 @@ let package = Package(
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
     .target(name: "SplitsRender", dependencies: ["SplitsCore"], swiftSettings: strict),
-    // The SQLite journal, history and exports.
+    // Pure: the status line, history tables and export files, from restored rides.
+    .target(name: "SplitsReports", dependencies: ["SplitsCore"], swiftSettings: strict),
+    // The SQLite journal: the screen's writer, the read-only reader, the screen lock.
     .target(
       name: "SplitsStore",
       dependencies: ["SplitsCore", "SplitsClock", .product(name: "GRDB", package: "GRDB.swift")],
@@ -44,7 +46,7 @@ let package = Package(
     .target(
       name: "SplitsCLI",
       dependencies: [
-        "SplitsCore", "SplitsClock", "SplitsRender", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
+        "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -63,6 +65,8 @@ let package = Package(
     .testTarget(
       name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"],
       swiftSettings: strict),
+    .testTarget(
+      name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsReports
 import SplitsStore
 
 /// `splits history`: the saved rides, newest first.

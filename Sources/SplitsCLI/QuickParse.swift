@@ -1,6 +1,7 @@
 import Foundation
 import ArgumentParser
 import SplitsCore
+import SplitsReports
 import SplitsStore
 
 /// The command lines that skip argument-parser: `splits status` (status bars call it every

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsReports
 import SplitsStore
 
 /// `splits show RIDE`: one ride with its laps.

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsReports
 import SplitsStore
 
 /// `splits status`: the current ride in one line, for a shell prompt or a status bar.

@@ -170,4 +170,12 @@ struct JournalTests {
       #expect(error.isTransient)
     }
   }
+
+  @Test func dataLocation() {
+    #expect(DataLocation.directory(option: "/x", environment: ["SPLITS_DATA_DIR": "/y"]) == "/x")
+    #expect(DataLocation.directory(option: nil, environment: ["SPLITS_DATA_DIR": "/y", "XDG_DATA_HOME": "/z"]) == "/y")
+    #expect(DataLocation.directory(option: nil, environment: ["SPLITS_DATA_DIR": "", "XDG_DATA_HOME": "/z", "HOME": "/h"]) == "/z/splits")
+    #expect(DataLocation.directory(option: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/splits")
+    #expect(DataLocation.directory(option: nil, environment: [:]) == nil)
+  }
 }

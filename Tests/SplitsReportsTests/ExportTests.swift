@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplitsCore
-@testable import SplitsStore
+@testable import SplitsReports
 
 /// Rides for the exports, rebuilt from stored events as the commands do.
 enum SampleRides {

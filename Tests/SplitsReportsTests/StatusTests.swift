@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplitsCore
-@testable import SplitsStore
+@testable import SplitsReports
 
 @Suite("status: one line, a template, and the JSON of product.md")
 struct StatusTests {
@@ -121,13 +121,5 @@ struct StatusTests {
     #expect(array?.count == 2)
     #expect(array?.first?["lap_count"] as? Int == 3)
     #expect(array?.last?["best_lap_ms"] as? Int == 780_123)
-  }
-
-  @Test func dataLocation() {
-    #expect(DataLocation.directory(option: "/x", environment: ["SPLITS_DATA_DIR": "/y"]) == "/x")
-    #expect(DataLocation.directory(option: nil, environment: ["SPLITS_DATA_DIR": "/y", "XDG_DATA_HOME": "/z"]) == "/y")
-    #expect(DataLocation.directory(option: nil, environment: ["SPLITS_DATA_DIR": "", "XDG_DATA_HOME": "/z", "HOME": "/h"]) == "/z/splits")
-    #expect(DataLocation.directory(option: nil, environment: ["XDG_DATA_HOME": "relative", "HOME": "/h"]) == "/h/.local/share/splits")
-    #expect(DataLocation.directory(option: nil, environment: [:]) == nil)
   }
 }
