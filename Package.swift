@@ -68,11 +68,12 @@ let package = Package(
     .testTarget(
       name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsStore"],
+      name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
-    .testTarget(name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore"], swiftSettings: strict),
+    .testTarget(
+      name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore", "SplitsStore"], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),
   ],

@@ -113,14 +113,17 @@ public enum Export {
     for ride in rides {
       guard let start = ride.startedAtWallMilliseconds else { continue }
       // Activity ids must be unique in a file; two rides started in the same millisecond
-      // (only possible after a clock change) get ids a millisecond apart.
+      // (only possible after a clock change) get ids a millisecond apart. After `Int64.max`
+      // (a damaged row) the next id wraps to `Int64.min`, still unique: saturating would
+      // repeat the id, and loop for ever.
       var id = start
-      while usedIds.contains(id) { id += 1 }
+      while usedIds.contains(id) { id &+= 1 }
       usedIds.insert(id)
       out += "    <Activity Sport=\"Biking\">\n"
       out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
       for lap in ride.segments {
-        let lapStart = WallTime.iso8601(start + lap.startElapsedMilliseconds, milliseconds: true)
+        // Saturating: a start near the end of `Int64` (a damaged row) must not trap.
+        let lapStart = WallTime.iso8601(start.addingSaturating(lap.startElapsedMilliseconds), milliseconds: true)
         out += "      <Lap StartTime=\"\(lapStart)\">\n"
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
         out += "        <DistanceMeters>0</DistanceMeters>\n"

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsCore
 
 /// Wall-clock times (ms since 1970 UTC) as text.
 public enum WallTime {
@@ -14,7 +15,10 @@ public enum WallTime {
   /// `2026-11-22 12:00` in the local time zone (`TZ`, else `/etc/localtime`).
   public static func localDateTime(_ wallMilliseconds: Int64, timeZone: TimeZone = .current) -> String {
     let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallMilliseconds) / 1000)))
-    let local = wallMilliseconds + offset * 1000
+    // A wall time from the journal can be anything: near the ends of `Int64` the local time
+    // saturates there (a date 292 million years away is wrong by hours either way) rather
+    // than trapping.
+    let local = wallMilliseconds.addingSaturating(offset * 1000)
     let (days, msOfDay) = floorDivide(local, 86_400_000)
     let (y, m, d) = civil(fromDays: days)
     return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) " + timeOfDay(msOfDay, seconds: false)

@@ -125,8 +125,9 @@ public final class Journal: EventSink, Sendable {
 
   /// The number the next new ride gets.
   public func nextRideNumber() throws -> Int {
+    let path = self.path
     do {
-      return try queue.read { db in try Queries.nextRideNumber(db) }
+      return try queue.read { db in try Queries.nextRideNumber(db, path: path) }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }
@@ -153,6 +154,6 @@ extension Queries {
       let events = try events(db, ride: open, path: path)
       return Restore.ride(number: open, events: events, bootID: bootID, now: now)
     }
-    return Restore.ride(number: try nextRideNumber(db), events: [], bootID: bootID, now: now)
+    return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)
   }
 }

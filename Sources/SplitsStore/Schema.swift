@@ -85,19 +85,27 @@ enum Queries {
       db, sql: "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1")
   }
 
-  static func nextRideNumber(_ db: Database) throws -> Int {
-    try Int.fetchOne(db, sql: "SELECT COALESCE(MAX(number), 0) + 1 FROM rides") ?? 1
+  /// The number after the highest ride. The `+ 1` is done here, not in SQL, where it would
+  /// overflow into a floating-point value: a ride numbered `Int.max` (only a damaged or
+  /// hand-edited file has one) leaves no number for the next ride, and is refused as damage
+  /// rather than given a number that is already taken.
+  static func nextRideNumber(_ db: Database, path: String) throws -> Int {
+    let highest = try Int.fetchOne(db, sql: "SELECT MAX(number) FROM rides") ?? 0
+    guard highest < Int.max else {
+      throw JournalError(path: path, reason: .corrupt("ride \(highest) leaves no number for the next ride"))
+    }
+    return highest + 1
   }
 
   static func events(_ db: Database, ride: Int, path: String) throws -> [StoredEvent] {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        SELECT id, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
         WHERE ride = ? ORDER BY id
         """, arguments: [ride])
     var events: [StoredEvent] = []
-    while let row = try rows.next() { events.append(try event(row, path: path)) }
+    while let row = try rows.next() { events.append(try event(row, ride: ride, path: path)) }
     return events
   }
 
@@ -113,24 +121,41 @@ enum Queries {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        SELECT ride, id, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
         ORDER BY ride, id
         """)
     while let row = try rows.next() {
       let ride: Int = row[0]
       guard let slot = index[ride] else { continue }
-      result[slot].events.append(try event(row, path: path, offset: 1))
+      result[slot].events.append(try event(row, ride: ride, path: path, offset: 1))
     }
     return result
   }
 
-  static func event(_ row: Row, path: String, offset: Int = 0) throws -> StoredEvent {
-    let raw: String = row[offset]
+  /// One event from a row of `id, kind, wall_ms, boot_id, boottime_ns, countdown_steps`
+  /// starting at column `offset`.
+  ///
+  /// A boot-clock reading below zero is refused as damage: CLOCK_BOOTTIME starts at zero at
+  /// boot, so no Splits wrote it, and nothing sensible can be made of it. Every other value
+  /// is taken as it is: wall times are the wall clock's (which can be set to anything), and
+  /// `Restore` keeps what it rebuilds within a hundred years of now, so a boot-clock reading
+  /// of 292 years shows as a ride of a hundred years, and a wall clock in the year 292
+  /// million as that date, rather than blocking the journal.
+  static func event(_ row: Row, ride: Int, path: String, offset: Int = 0) throws -> StoredEvent {
+    let id: Int64 = row[offset]
+    let raw: String = row[offset + 1]
     guard let kind = RideEvent.Kind(rawValue: raw) else {
       throw JournalError(path: path, reason: .corrupt("unknown event kind '\(raw)'"))
     }
+    let boottime: Int64 = row[offset + 4]
+    guard boottime >= 0 else {
+      throw JournalError(
+        path: path,
+        reason: .corrupt(
+          "event \(id) of ride \(ride) has boottime_ns \(boottime); the boot clock never reads below zero"))
+    }
     return StoredEvent(
-      kind, wallMilliseconds: row[offset + 1], bootID: row[offset + 2],
-      boottimeNanoseconds: row[offset + 3], countdownSteps: row[offset + 4])
+      kind, wallMilliseconds: row[offset + 2], bootID: row[offset + 3],
+      boottimeNanoseconds: boottime, countdownSteps: row[offset + 5])
   }
 }

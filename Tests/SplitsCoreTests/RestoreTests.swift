@@ -288,3 +288,152 @@ struct RestoreTests {
     }
   }
 }
+
+/// Rows of a damaged or hand-edited journal: clock readings, countdowns and ride numbers at
+/// the ends of their types. Restoring them, and everything done with what comes back (the
+/// times, the figures, the screen's next change, the text), must never trap; every
+/// restored instant lies within `Restore.maximumSpan` (a hundred years) of now.
+@Suite("Restore: readings at the ends of Int64 saturate, never trap")
+struct RestoreExtremeTests {
+  static let extremes: [Int64] = [.min, .min + 1, -1, 0, 1, .max - 1, .max]
+  let now = Now(monotonic: ms(250_000), wallMilliseconds: wall0 + 250_000)
+  let span = Restore.maximumSpan
+
+  /// What the screen, `status`, `history` and the exports compute from a restored ride.
+  func readEverything(_ restored: RestoredRide, now: Now, _ comment: Comment? = nil) {
+    for event in restored.events {
+      #expect(event.at >= now.monotonic - span && event.at <= now.monotonic + span, comment)
+    }
+    #expect(restored.moving >= .zero && restored.paused >= .zero, comment)
+    #expect(restored.elapsed == restored.moving + restored.paused, comment)
+    let figures = RideFigures(restored)
+    #expect(figures.pausedMilliseconds == figures.elapsedMilliseconds - figures.movingMilliseconds, comment)
+    #expect(figures.segments.map(\.lapMilliseconds).reduce(0, +) == figures.movingMilliseconds, comment)
+    _ = TimeFormat.clock(restored.moving, precision: .cs)
+    _ = LapTable.rows(splits: restored.ride.splits, precision: .cs)
+    _ = restored.ride.countdown?.step(at: restored.at)
+    for precision in [Precision.s, .cs] {
+      let screen = RideScreenState(ride: restored.ride, precision: precision, now: restored.at)
+      if let next = screen.nextChange() { #expect(next >= screen.now, comment) }
+    }
+  }
+
+  @Test func instantArithmeticSaturatesAndDifferencesAreExact() {
+    #expect(Instant.max + .seconds(1) == .max)
+    #expect(Instant.min - .seconds(1) == .min)
+    #expect(Instant.min + .seconds(-1) == .min)
+    #expect(Instant.max - .seconds(-1) == .max)
+    let whole = Instant.max - Instant.min
+    #expect(whole == .nanoseconds(Int64.max) + .nanoseconds(Int64.max) + .nanoseconds(1))
+    #expect(Instant.min + whole == .max)
+    #expect(Instant.max - whole == .min)
+    #expect(whole.nanoseconds == .max)
+    #expect((Instant.min - Instant.max).nanoseconds == .min)
+    // Past Int64.max seconds, where `Duration.components` itself would trap.
+    #expect((Duration.seconds(Int64.max) + .seconds(Int64.max)).nanoseconds == .max)
+    #expect((Duration.zero - .seconds(Int64.max) - .seconds(Int64.max)).milliseconds == .min / 1_000_000)
+    #expect(Duration.milliseconds(Int64.max).nanoseconds == .max)
+    #expect(Duration.nanoseconds(-1_500).nanoseconds == -1_500)
+    #expect(Int64.max.addingSaturating(1) == .max)
+    #expect(Int64.min.addingSaturating(-1) == .min)
+    #expect(Int64.min.subtractingSaturating(1) == .min)
+    #expect(Int64.max.subtractingSaturating(-1) == .max)
+    #expect(Int64(5).subtractingSaturating(7) == -2)
+  }
+
+  @Test func thisBootsReadingsAtTheEndsAreClampedToAHundredYearsFromNow() {
+    // Start at Int64.min, a lap at 0, a pause at Int64.max, all on this boot.
+    let events = [
+      StoredEvent(.start, wallMilliseconds: wall0, bootID: bootA, boottimeNanoseconds: .min),
+      StoredEvent(.lap, wallMilliseconds: wall0, bootID: bootA, boottimeNanoseconds: 0),
+      StoredEvent(.pause, wallMilliseconds: wall0, bootID: bootA, boottimeNanoseconds: .max),
+    ]
+    let restored = Restore.ride(number: 1, events: events, bootID: bootA, now: now)
+    #expect(restored.events.map(\.at) == [now.monotonic - span, ms(0), now.monotonic + span])
+    #expect(restored.phase == .paused)
+    #expect(restored.moving == span + span)
+    #expect(restored.ride.splits == [span - .seconds(250)])
+    // The wall time of a start before the clamp is the event's own.
+    #expect(restored.startedAtWallMilliseconds == wall0)
+    readEverything(restored, now: now)
+  }
+
+  @Test(arguments: RestoreExtremeTests.extremes)
+  func anotherBootsWallTimesAtTheEnds(wall: Int64) {
+    let events = [
+      StoredEvent(.start, wallMilliseconds: wall, bootID: bootA, boottimeNanoseconds: .min),
+      StoredEvent(.lap, wallMilliseconds: wall, bootID: bootA, boottimeNanoseconds: .max),
+    ]
+    for nowWall in RestoreExtremeTests.extremes {
+      let at = Now(monotonic: now.monotonic, wallMilliseconds: nowWall)
+      let restored = Restore.ride(number: 1, events: events, bootID: bootB, now: at)
+      #expect(restored.crossedBoot)
+      #expect(restored.wallClockWentBackwards == (nowWall < wall), "wall \(wall) now \(nowWall)")
+      // The start is 2^64 ns before the lap on the old boot's clock: clamped.
+      #expect(restored.events[0].at == now.monotonic - span)
+      readEverything(restored, now: at, "wall \(wall) now \(nowWall)")
+    }
+  }
+
+  @Test func aCountdownOfIntMaxStepsAtTheEndOfTheBootClock() {
+    for at in [Int64.max, 0, .min] {
+      let events = [
+        StoredEvent(.countdownStart, wallMilliseconds: .max, bootID: bootA, boottimeNanoseconds: at, countdownSteps: .max)
+      ]
+      let restored = Restore.ride(number: 1, events: events, bootID: bootA, now: now)
+      #expect(restored.phase == .countdown)
+      #expect((restored.ride.countdown?.step(at: restored.at) ?? 0) > 0)
+      readEverything(restored, now: now)
+    }
+  }
+
+  @Test func aRideNumberedIntMaxFinishesWithoutTrapping() {
+    var ride = Ride(number: .max)
+    ride.apply(RideEvent(.start, at: ms(0)))
+    ride.apply(RideEvent(.pause, at: ms(1_000)))
+    let finished = ride.apply(RideEvent(.finish, at: ms(2_000)))
+    #expect(finished)
+    #expect(ride.number == .max)
+    #expect(ride.phase == .ready)
+  }
+
+  @Test(arguments: RestoreExtremeTests.extremes)
+  func nowAtTheEnds(monotonic: Int64) {
+    let at = Now(monotonic: Instant(nanoseconds: monotonic), wallMilliseconds: monotonic / -2)
+    let events = [
+      StoredEvent(.countdownStart, wallMilliseconds: .min, bootID: bootB, boottimeNanoseconds: .max, countdownSteps: 3),
+      StoredEvent(.lap, wallMilliseconds: .max, bootID: bootB, boottimeNanoseconds: .min),
+      StoredEvent(.start, wallMilliseconds: .min, bootID: bootA, boottimeNanoseconds: .min),
+      StoredEvent(.lap, wallMilliseconds: .max, bootID: bootA, boottimeNanoseconds: .max),
+    ]
+    for boot in [bootA, bootB, ""] {
+      readEverything(Restore.ride(number: .max, events: events, bootID: boot, now: at), now: at, "boot \(boot)")
+    }
+  }
+
+  /// Random rows drawn mostly from the ends of each type, on this boot, another or none.
+  @Test func randomRowsAtTheEndsNeverTrap() {
+    var rng = SplitMix(state: 0xBAD_DA7A)
+    func value() -> Int64 {
+      switch Int.random(in: 0..<3, using: &rng) {
+      case 0: Self.extremes.randomElement(using: &rng)!
+      case 1: Int64.random(in: .min ... .max, using: &rng)
+      default: Int64.random(in: 0...10_000_000_000_000, using: &rng)
+      }
+    }
+    let kinds = RideEvent.Kind.allCases
+    let steps = [Int.min, -1, 0, 1, 3, 99, Int.max]
+    for round in 0..<3_000 {
+      let events = (0..<Int.random(in: 0...8, using: &rng)).map { _ -> StoredEvent in
+        let kind = kinds.randomElement(using: &rng)!
+        return StoredEvent(
+          kind, wallMilliseconds: value(), bootID: [bootA, bootB, ""].randomElement(using: &rng)!,
+          boottimeNanoseconds: value(), countdownSteps: kind == .countdownStart ? steps.randomElement(using: &rng)! : 0)
+      }
+      let at = Now(monotonic: Instant(nanoseconds: value()), wallMilliseconds: value())
+      let number = Int.random(in: 1...Int.max, using: &rng)
+      let restored = Restore.ride(number: number, events: events, bootID: bootA, now: at)
+      readEverything(restored, now: at, "round \(round)")
+    }
+  }
+}

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplitsCore
+import SplitsReports
 @testable import SplitsStore
 
 /// The sqlite3 command-line tool (installed with the test dependencies), to make files this
@@ -120,5 +121,153 @@ struct BadDataTests {
     write([1, 2, 3], to: temp.file("data"))
     #expect(throws: JournalError.self) { try Journal.open(dataDirectory: temp.file("data"), bootID: "b") }
     #expect(bytes(of: temp.file("data")) == [1, 2, 3])
+  }
+}
+
+/// Rows whose clock readings no clock gives (`decisions.md`, 2026-11-23): a boot-clock reading
+/// below zero is refused with the file and the event named; readings at the ends of Int64
+/// otherwise are restored within a hundred years of now, and status, history, show and the
+/// exports print them without trapping.
+@Suite("Bad data: clock readings at the ends of Int64 never trap")
+struct ExtremeReadingTests {
+  /// 2026-11-22T03:00:00Z
+  static let wall0: Int64 = 1_795_316_400_000
+  /// A fixed now on the boot "b": 250 s after it booted.
+  static let now = Now(monotonic: ms(250_000), wallMilliseconds: wall0 + 250_000)
+
+  /// Appends `events` (kind, boot-clock ns, wall ms) as ride `ride`, written on boot `boot`.
+  /// `Journal.append` stores what it is given, as a damaged or hand-edited file would hold it.
+  func append(
+    _ directory: String, boot: String, ride: Int, _ events: [(RideEvent.Kind, Int64, Int64)]
+  ) throws {
+    let journal = try Journal.open(dataDirectory: directory, bootID: boot)
+    for (kind, boottime, wall) in events {
+      try journal.append(RideEvent(kind, at: Instant(nanoseconds: boottime)), ride: ride, wallMilliseconds: wall)
+    }
+    try journal.close()
+  }
+
+  /// Rides 1-3 finished on an earlier boot, with wall times at both ends of Int64 and
+  /// boot-clock readings 2^63 ns apart; ride 4 open on this boot ("b"), started at 0 with a
+  /// lap at Int64.max.
+  func extremeJournal(_ directory: String) throws {
+    try append(
+      directory, boot: "old", ride: 1,
+      [(.start, 0, .min), (.lap, .max, .max), (.pause, .max, .min), (.finish, .max, .max)])
+    // Two rides started at wall Int64.max: their TCX ids collide at the end of Int64, and a
+    // lap's start is Int64.max plus a second.
+    for ride in 2...3 {
+      try append(
+        directory, boot: "old", ride: ride,
+        [(.start, 0, .max), (.lap, 1_000_000_000, .max), (.pause, 2_000_000_000, .max), (.finish, 2_000_000_000, .max)])
+    }
+    try append(directory, boot: "b", ride: 4, [(.start, 0, Self.wall0), (.lap, .max, Self.wall0 + 1)])
+  }
+
+  @Test func readingsAtTheEndsOfInt64AreRestoredWithinAHundredYears() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    try extremeJournal(temp.path)
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "b", checkIntegrity: true))
+
+    // status: ride 4's lap at Int64.max is taken as a hundred years from now.
+    let current = try #require(try reader.currentRide(now: Self.now))
+    #expect(current.ride.number == 4)
+    #expect(current.moving == Restore.maximumSpan + .seconds(250))
+    #expect(try StatusReport.line(current, format: nil, precision: .s, strings: .english) == "▶ 876600:04:10 · lap 2")
+    let status = try #require(
+      try JSONSerialization.jsonObject(with: Data(StatusReport.json(current).utf8)) as? [String: Any])
+    #expect(status["moving_ms"] as? Int64 == 3_155_760_250_000)
+    let placeholders = StatusReport.placeholders.map { "{\($0.name)}" }.joined(separator: " ")
+    _ = try StatusReport.line(current, format: placeholders, precision: .cs, strings: .korean)
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    #expect(try journal.restoreCurrentRide(now: Self.now) == current)
+    try journal.close()
+
+    // history, show and export: ride 1 started a hundred years before it finished, at the
+    // wall clock's Int64.min.
+    let rides = try reader.rides(now: Self.now)
+    #expect(rides.map(\.ride.number) == [4, 3, 2, 1])
+    #expect(try reader.ride(number: 1, now: Self.now) == rides[3])
+    let figures = rides.map(RideFigures.init)
+    #expect(figures[3].movingMilliseconds == 3_155_760_000_000)
+    #expect(figures[3].startedAtWallMilliseconds == .min)
+    #expect(figures[3].finishedAtWallMilliseconds == .max)
+    #expect(WallTime.iso8601(.min) == "-292275055-05-16T16:47:04Z")
+    #expect(WallTime.iso8601(.max) == "292278994-08-17T07:12:55Z")
+    // East and west of UTC: the local time of each end saturates there.
+    for zone in ["UTC", "Asia/Seoul", "America/New_York"] {
+      let timeZone = try #require(TimeZone(identifier: zone))
+      let table = HistoryReport.table(figures, strings: .english, timeZone: timeZone)
+      #expect(table.split(separator: "\n").count == 5, "\(zone)")
+      for ride in figures { _ = HistoryReport.show(ride, strings: .korean, timeZone: timeZone) }
+    }
+    let history = try JSONSerialization.jsonObject(with: Data(HistoryReport.json(figures).utf8)) as? [[String: Any]]
+    #expect(history?.count == 4)
+    let finished = Array(figures.filter { $0.state == .finished }.reversed())
+    #expect(finished.map(\.number) == [1, 2, 3])
+    let csv = Export.csv(finished)
+    #expect(csv.components(separatedBy: "\r\n").count == 1 + 1 + 2 + 2 + 1)
+    let exported = try JSONSerialization.jsonObject(with: Data(Export.json(finished).utf8)) as? [String: Any]
+    #expect((exported?["rides"] as? [Any])?.count == 3)
+    let tcx = Export.tcx(finished)
+    // Ride 3's id comes after ride 2's Int64.max: it wraps to Int64.min, still unique.
+    #expect(tcx.contains("<Id>292278994-08-17T07:12:55.807Z</Id>"))
+    #expect(tcx.contains("<Id>-292275055-05-16T16:47:04.192Z</Id>"))
+    #expect(tcx.components(separatedBy: "<Lap ").count - 1 == 1 + 2 + 2)
+  }
+
+  @Test func aBootClockReadingBelowZeroIsRefusedWithTheFileAndTheEventNamed() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    try append(
+      temp.path, boot: "old", ride: 1,
+      [(.start, 0, Self.wall0), (.pause, 1_000_000_000, Self.wall0), (.finish, 1_000_000_000, Self.wall0)])
+    try append(temp.path, boot: "b", ride: 2, [(.start, 0, Self.wall0), (.lap, .min, Self.wall0 + 1)])
+    let path = DataLocation.journalPath(in: temp.path)
+    let before = bytes(of: path)
+    func expectRefusal(_ body: () throws -> Void) {
+      do {
+        try body()
+        Issue.record("reading \(path) should have failed")
+      } catch let error as JournalError {
+        #expect(error.path == path)
+        #expect(
+          error.reason
+            == .corrupt("event 5 of ride 2 has boottime_ns -9223372036854775808; the boot clock never reads below zero"))
+        #expect(error.description.contains(path) && error.description.contains("-9223372036854775808"), "\(error)")
+      } catch {
+        Issue.record("unexpected \(error)")
+      }
+    }
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "b"))
+    expectRefusal { _ = try reader.currentRide(now: Self.now) }
+    expectRefusal { _ = try reader.ride(number: 2, now: Self.now) }
+    expectRefusal { _ = try reader.rides(now: Self.now) }
+    // Ride 1, asked for by its number, is still shown and exported.
+    #expect(try reader.ride(number: 1, now: Self.now)?.isFinished == true)
+    #expect(bytes(of: path) == before, "the file changed")
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    expectRefusal { _ = try journal.restoreCurrentRide(now: Self.now) }
+    try journal.close()
+  }
+
+  @Test func aRideNumberedIntMaxLeavesNoNumberForTheNext() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    // Open, it is the current ride as any other.
+    try append(temp.path, boot: "b", ride: .max, [(.start, 0, Self.wall0), (.pause, 1_000_000_000, Self.wall0)])
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "b"))
+    #expect(try reader.currentRide(now: Self.now)?.ride.number == .max)
+    // Finished, the next ride would need Int.max + 1.
+    try append(temp.path, boot: "b", ride: .max, [(.finish, 2_000_000_000, Self.wall0)])
+    let path = DataLocation.journalPath(in: temp.path)
+    let expected = JournalError(path: path, reason: .corrupt("ride \(Int.max) leaves no number for the next ride"))
+    #expect(throws: expected) { try reader.currentRide(now: Self.now) }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    #expect(throws: expected) { try journal.nextRideNumber() }
+    #expect(throws: expected) { try journal.restoreCurrentRide(now: Self.now) }
+    try journal.close()
+    #expect(try reader.rides(now: Self.now).map(\.ride.number) == [.max])
   }
 }

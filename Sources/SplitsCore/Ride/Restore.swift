@@ -63,12 +63,23 @@ public struct RestoredRide: Equatable, Sendable {
 /// clock; that gap comes from the wall clock, and counts as zero when the wall clock reads
 /// earlier than before (never negative). Event order is always kept.
 public enum Restore {
+  /// How far from now, either way, a restored instant may lie: a hundred years (of 365.25
+  /// days). The journal's clock readings are data, and a damaged or hand-edited row can hold
+  /// any 64-bit value: a boot-clock reading of 292 years, a wall clock in the year 292
+  /// million. Such a reading is clamped to this span rather than refused, since the core has
+  /// no way to report it (the store refuses what no clock can read, a negative boot-clock
+  /// reading) and a genuine ride never comes near it. Within it any two restored instants are
+  /// at most two hundred years apart, so the screen's and the reports' sums and differences
+  /// of them (down to nanoseconds in an `Int64`, which holds 292 years) cannot overflow.
+  public static let maximumSpan: Duration = .seconds(3_155_760_000)
+
   /// Maps each stored event into the current boot's instants.
   ///
   /// - Events of the current boot (`bootID`, not empty) take their boot-clock reading as is.
   /// - A run of consecutive events from another boot keeps its boot-clock differences and
   ///   is placed so that the wall-clock gap to what follows it (the next boot's first event,
   ///   or `now`) is kept, clamped at zero.
+  /// - Every instant is kept within `maximumSpan` of `now`.
   ///
   /// Returns the instants and whether a clamp happened (the wall clock went backwards).
   public static func instants(
@@ -77,6 +88,10 @@ public enum Restore {
     var instants = [Instant](repeating: Instant(nanoseconds: 0), count: events.count)
     var backwards = false
     var crossed = false
+    // Saturating (`Instant` arithmetic never traps), then clamped to the span.
+    let earliest = now.monotonic - maximumSpan
+    let latest = now.monotonic + maximumSpan
+    func bounded(_ instant: Instant) -> Instant { min(max(instant, earliest), latest) }
     // Runs of consecutive events sharing a boot id, walked from the newest back.
     var end = events.count
     // Where the run after the current one begins, as (instant, wall ms); starts as now.
@@ -88,7 +103,7 @@ public enum Restore {
       while start > 0 && events[start - 1].bootID == boot { start -= 1 }
       if !boot.isEmpty && boot == bootID {
         for i in start..<end {
-          instants[i] = Instant(nanoseconds: events[i].boottimeNanoseconds)
+          instants[i] = bounded(Instant(nanoseconds: events[i].boottimeNanoseconds))
         }
         if end < events.count, instants[end - 1] > anchorInstant {
           instants[end - 1] = anchorInstant
@@ -100,16 +115,19 @@ public enum Restore {
       } else {
         crossed = true
         let last = events[end - 1]
-        var gapMilliseconds = anchorWall - last.wallMilliseconds
-        if gapMilliseconds < 0 {
+        // Wall readings can be anything (a clock set to 1901, a damaged row): the gap is
+        // taken exactly in `Duration`, never in an `Int64` that could overflow.
+        var gap = Duration.milliseconds(anchorWall) - .milliseconds(last.wallMilliseconds)
+        if gap < .zero {
           backwards = true
-          gapMilliseconds = 0
+          gap = .zero
         }
-        let lastInstant = anchorInstant - .milliseconds(gapMilliseconds)
-        instants[end - 1] = lastInstant
+        instants[end - 1] = bounded(anchorInstant - gap)
         for i in (start..<(end - 1)).reversed() {
-          let step = max(0, events[i + 1].boottimeNanoseconds - events[i].boottimeNanoseconds)
-          instants[i] = instants[i + 1] - .nanoseconds(step)
+          let step =
+            (Instant(nanoseconds: events[i + 1].boottimeNanoseconds)
+              - Instant(nanoseconds: events[i].boottimeNanoseconds)).clampedToZero
+          instants[i] = bounded(instants[i + 1] - step)
         }
       }
       anchorInstant = instants[start]
@@ -133,15 +151,18 @@ public enum Restore {
     var countdownWall: (wall: Int64, at: Instant)?
     events.reserveCapacity(stored.count)
 
+    // Wall times below are the journal's readings moved by a restored stretch; a reading near
+    // the ends of `Int64` saturates there (the reports print such a date as it is) rather
+    // than trapping.
     func noteStart(_ before: Instant?, event: StoredEvent, at: Instant) {
       guard before == nil, let first = ride.firstStart, startedWall == nil else { return }
       if event.kind == .start && first == at {
         startedWall = event.wallMilliseconds
       } else if let countdownWall {
         // The clock started when the countdown ended.
-        startedWall = countdownWall.wall + (first - countdownWall.at).milliseconds
+        startedWall = countdownWall.wall.addingSaturating((first - countdownWall.at).milliseconds)
       } else {
-        startedWall = event.wallMilliseconds - (at - first).milliseconds
+        startedWall = event.wallMilliseconds.subtractingSaturating((at - first).milliseconds)
       }
     }
 
@@ -174,7 +195,7 @@ public enum Restore {
       let before = ride.firstStart
       ride.advance(to: readAt)
       if before == nil, ride.firstStart != nil, let countdownWall, let first = ride.firstStart {
-        startedWall = countdownWall.wall + (first - countdownWall.at).milliseconds
+        startedWall = countdownWall.wall.addingSaturating((first - countdownWall.at).milliseconds)
       }
     }
     return RestoredRide(

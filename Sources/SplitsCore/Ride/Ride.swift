@@ -5,6 +5,8 @@ public struct Ride: Equatable, Sendable {
   public struct Countdown: Equatable, Sendable {
     public var startedAt: Instant
     public var steps: Int
+    /// `steps` comes from the journal and can be anything: a sum past the end of the boot
+    /// clock saturates at `Instant.max` (a countdown that never ends) rather than trapping.
     public var endsAt: Instant { startedAt + .seconds(steps) }
 
     public func remaining(at now: Instant) -> Duration { (endsAt - now).clampedToZero }
@@ -95,7 +97,10 @@ public struct Ride: Equatable, Sendable {
     case (.lap, .running):
       splits.append(moving(at: event.at))
     case (.finish, .paused):
-      self = Ride(number: number + 1)
+      // The number comes from the journal, where it can be anything: after `Int.max` the
+      // next ride keeps that number (saturating) rather than trapping, and the journal then
+      // refuses its first event as one for a finished ride, which the screen shows.
+      self = Ride(number: number < .max ? number + 1 : number)
     default:
       return false
     }

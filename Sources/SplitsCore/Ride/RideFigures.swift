@@ -42,6 +42,9 @@ public struct RideFigures: Equatable, Sendable {
   public var finalStretch: Lap?
   public var wallClockWentBackwards: Bool
 
+  /// The arithmetic below stays plain: every figure is a `Duration`'s `milliseconds`, which
+  /// saturates at `Int64.max` nanoseconds, so no figure is beyond ±9.3 × 10¹² and no sum or
+  /// difference of two can overflow, whatever the journal held.
   public init(_ restored: RestoredRide) {
     number = restored.ride.number
     switch restored.phase {
