@@ -87,6 +87,9 @@ class Usage:
         self.pid = pid
         self.seen: dict[str, tuple[int, int]] = {}
         self.ticks = 0
+        # (time, thread ids listed in /proc/PID/task) of every sample: how many threads
+        # were alive at each sample.
+        self.history: list[tuple[int, frozenset]] = []
 
     def sample(self) -> dict:
         base = f"/proc/{self.pid}"
@@ -112,7 +115,18 @@ class Usage:
             self.ticks = int(fields[11]) + int(fields[12])
         except (OSError, ValueError, IndexError):
             pass
-        return {"t": time.monotonic_ns(), "threads": dict(self.seen), "ticks": self.ticks}
+        t = time.monotonic_ns()
+        if tids:
+            self.history.append((t, frozenset(tids)))
+        return {"t": t, "threads": dict(self.seen), "ticks": self.ticks}
+
+    def live_threads(self, start: int, end: int) -> tuple[int | None, int | None]:
+        """The most threads alive at one sample in [start, end], and how many distinct
+        threads the samples of that window saw."""
+        window = [tids for t, tids in self.history if start <= t <= end]
+        if not window:
+            return None, None
+        return max(len(tids) for tids in window), len(frozenset().union(*window))
 
     @staticmethod
     def delta(a: dict, b: dict) -> dict:
