@@ -698,12 +698,12 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
     def med(runs, *path):
         return median(pick(r, *path) for r in runs)
 
-    def per_change(runs, *path):
+    def per_change(runs, *path, key="switches"):
         values = []
         for r in runs:
             u = pick(r, *path)
-            if u and u.get("changes"):
-                values.append(u["switches"] / u["changes"])
+            if u and u.get("changes") and u.get(key) is not None:
+                values.append(u[key] / u["changes"])
         return median(values)
 
     S, T = splits_runs, termdown_runs
@@ -729,6 +729,7 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
             "cpu_pct": med(S, "big", p, "running", "cpu_pct"),
             "switches_per_s": med(S, "big", p, "running", "switches_per_s"),
             "switches_per_change": per_change(S, "big", p, "running"),
+            "nonvoluntary_per_change": per_change(S, "big", p, "running", key="nonvoluntary"),
             "ticks": med(S, "big", p, "running", "ticks"),
         }
         s[f"output_big_{p}"] = {k: med(S, "big", p, "output", k) for k in (
@@ -741,6 +742,8 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
         pick(r, "plain_s", "paused", "changes") / pick(r, "plain_s", "paused", "seconds") for r in S
         if pick(r, "plain_s", "paused", "changes") is not None)
     s["paused"]["switches_per_change"] = per_change(S, "plain_s", "paused")
+    s["paused"]["nonvoluntary_per_change"] = per_change(S, "plain_s", "paused", key="nonvoluntary")
+    s["ready"]["nonvoluntary"] = med(S, "plain_s", "ready", "nonvoluntary")
     s["keys_tmpfs"] = {
         "p50_ms": median(percentile(pick(r, "keys_tmpfs", "keys_ms") or [], 50) for r in S),
         "p99_ms": median(percentile(pick(r, "keys_tmpfs", "keys_ms") or [], 99) for r in S),

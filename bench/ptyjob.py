@@ -85,7 +85,7 @@ class Usage:
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
-        self.seen: dict[str, tuple[int, int]] = {}
+        self.seen: dict[str, tuple[int, int, int]] = {}
         self.ticks = 0
         # (time, thread ids listed in /proc/PID/task) of every sample: how many threads
         # were alive at each sample.
@@ -101,12 +101,14 @@ class Usage:
             try:
                 with open(f"{base}/task/{tid}/schedstat") as f:
                     cpu = int(f.read().split()[0])
-                switches = 0
+                switches = involuntary = 0
                 with open(f"{base}/task/{tid}/status") as f:
                     for line in f:
                         if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
                             switches += int(line.split()[1])
-                self.seen[tid] = (cpu, switches)
+                        if line.startswith("nonvoluntary_ctxt_switches"):
+                            involuntary = int(line.split()[1])
+                self.seen[tid] = (cpu, switches, involuntary)
             except (OSError, ValueError, IndexError):
                 pass
         try:
@@ -130,11 +132,12 @@ class Usage:
 
     @staticmethod
     def delta(a: dict, b: dict) -> dict:
-        cpu = switches = 0
-        for tid, (c, s) in b["threads"].items():
-            c0, s0 = a["threads"].get(tid, (0, 0))
+        cpu = switches = involuntary = 0
+        for tid, (c, s, n) in b["threads"].items():
+            c0, s0, n0 = a["threads"].get(tid, (0, 0, 0))
             cpu += c - c0
             switches += s - s0
+            involuntary += n - n0
         seconds = (b["t"] - a["t"]) / 1e9
         return {
             "seconds": seconds,
@@ -143,6 +146,8 @@ class Usage:
             "ticks": b["ticks"] - a["ticks"],
             "switches": switches,
             "switches_per_s": switches / seconds,
+            # Of the switches, those where the thread was preempted (it could have run on).
+            "nonvoluntary": involuntary,
             "threads": len(b["threads"]),
         }
 

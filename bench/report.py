@@ -89,7 +89,8 @@ def rows(summary: dict, static_error: str | None = None) -> list[tuple[str, str,
                 f"{fmt(get(s, 'ready', 'seconds'), 0)} s)", "no ready state",
                 verdict(le(get(s, "ready", "switches_per_s"), 0.05))))
     out.append(("Wake-ups while paused: context switches per displayed change", "≤ 1.3",
-                f"{fmt(get(s, 'paused', 'switches_per_change'))} ({fmt(get(s, 'paused', 'switches_per_s'))}/s for "
+                f"{fmt(get(s, 'paused', 'switches_per_change'))}, of which preempted "
+                f"{fmt(get(s, 'paused', 'nonvoluntary_per_change'))} ({fmt(get(s, 'paused', 'switches_per_s'))}/s for "
                 f"{fmt(get(s, 'paused', 'changes_per_s'))} changes/s)",
                 f"{fmt(get(t, 'paused', 'switches_per_s'))}/s for {fmt(get(t, 'paused', 'changes_per_s'))} changes/s",
                 verdict(le(get(s, "paused", "switches_per_change"), 1.3))))
@@ -99,7 +100,8 @@ def rows(summary: dict, static_error: str | None = None) -> list[tuple[str, str,
     for p, name in (("s", "whole seconds"), ("ds", "tenths"), ("cs", "hundredths")):
         term = fmt(get(t, "running_big_s", "switches_per_change")) if p == "s" else "—"
         out.append((f"Context switches per displayed change, {name}", "≤ 1.3",
-                    f"{fmt(get(s, f'running_big_{p}', 'switches_per_change'))} "
+                    f"{fmt(get(s, f'running_big_{p}', 'switches_per_change'))}, of which preempted "
+                    f"{fmt(get(s, f'running_big_{p}', 'nonvoluntary_per_change'))} "
                     f"({fmt(get(s, f'running_big_{p}', 'switches_per_s'))}/s)",
                     term + (f" ({fmt(get(t, 'running_big_s', 'switches_per_s'))}/s)" if p == "s" else ""),
                     verdict(le(get(s, f"running_big_{p}", "switches_per_change"), 1.3))))
