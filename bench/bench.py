@@ -9,7 +9,12 @@ each, interleaved; per-run figures are written to bench/results/, the medians of
 three runs to bench/results/summary.json, and report.py turns those into
 docs/performance.md and docs/performance.png.
 
-Usage: bench.py --splits PATH [--runs 3] [--quick]
+Unless --quick or --no-static, it first builds a release binary with the Swift libraries
+linked statically (`swift build -c release --static-swift-stdlib --scratch-path
+.build-static`, log in .build-static/build.log) for its peak RSS; if that build fails,
+the error is reported instead.
+
+Usage: bench.py --splits PATH [--static-splits PATH | --no-static] [--runs 3] [--quick]
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ import datetime
 import json
 import os
 import platform
+import re
 import shutil
 import signal
 import statistics
@@ -39,7 +45,7 @@ UNITS = {"s": NS, "ds": NS // 10, "cs": NS // 100}
 
 # How long each phase lasts, in seconds (--quick divides them for a smoke test).
 PHASE = {
-    "ready": 8.0,
+    "ready": 20.0,  # long enough that one wake-up reads 0.05/s
     "running_s": 12.0,
     "running_fine": 8.0,
     "running_big": 6.0,
@@ -201,7 +207,27 @@ def window_usage(job: Job, seconds: float) -> tuple[dict, int, int]:
     start = a["t"]
     job.pump_until(start + int(seconds * NS))
     b = job.usage.sample()
-    return Usage.delta(a, b), start, b["t"]
+    usage = Usage.delta(a, b)
+    # Threads alive at once (/proc/PID/task, sampled every 250 ms), and every thread seen.
+    usage["threads_max"], usage["threads_seen"] = job.usage.live_threads(start, b["t"])
+    return usage, start, b["t"]
+
+
+def changes_in(frames: list[dict], start: int, end: int) -> int:
+    """Displayed changes in [start, end): frames (bursts of writes less than 2 ms apart, as
+    grouped by `replay(want_cells=True)`) that changed at least one cell."""
+    return sum(1 for f in frames if start <= f["t"] < end and f.get("frame") and f["frame"]["cells"] > 0)
+
+
+def send_laps(job: Job, t0: int, count: int, apart_s: int = 1) -> list[int]:
+    """`count` lap keys, each half a second after a whole second of the ride (far from any
+    tick at whole seconds), `apart_s` seconds apart at least; their instants."""
+    keys = []
+    for _ in range(count):
+        gone = time.monotonic_ns() - t0
+        job.pump_until(t0 + (gone // NS + apart_s) * NS + 500 * MS)
+        keys.append(job.send(b"l"))
+    return keys
 
 
 def stop_and_continue(job: Job, stopped_s: float) -> dict:
@@ -250,8 +276,8 @@ def environment(data_dir: str, home: str) -> dict[str, str]:
 
 
 class Sandbox:
-    def __init__(self) -> None:
-        self.root = tempfile.mkdtemp(prefix="splits-bench-")
+    def __init__(self, under: str | None = None) -> None:
+        self.root = tempfile.mkdtemp(prefix="splits-bench-", dir=under)
         self.home = os.path.join(self.root, "home")
         self.data = os.path.join(self.root, "data")
         os.makedirs(self.home)
@@ -297,19 +323,16 @@ def splits_plain_s(binary: str) -> dict:
         job.pump(PHASE["after_cont"])
 
         # Laps, each half a second after a whole second of the ride, far from any tick.
-        lap_keys = []
-        for _ in range(8):
-            gone = time.monotonic_ns() - t0
-            job.pump_until(t0 + (gone // NS + 1) * NS + 500 * MS)
-            lap_keys.append(job.send(b"l"))
+        lap_keys = send_laps(job, t0, 8)
         job.pump(0.6)
         pause_at = job.send(b" ")
         job.pump(PHASE["settle"])
-        r["paused"], _, _ = window_usage(job, PHASE["paused"])
+        r["paused"], p_start, p_end = window_usage(job, PHASE["paused"])
         # The pause key, too, is a key to the screen.
         lap_keys.append(pause_at)
         job.finish(b"q")
-        frames = replay(job, resets=[stop["t_cont"]])
+        frames = replay(job, resets=[stop["t_cont"]], want_cells=True)
+        r["paused"]["changes"] = changes_in(frames, p_start, p_end)
         r["lag"] = lag_stats(frames, t0, NS, start, end)
         r["keys_ms"] = key_latencies(frames, lap_keys)
         r["resume"] = resume_stats(frames, t0, NS, stop["t_cont"])
@@ -385,6 +408,103 @@ def splits_big(binary: str, precision: str) -> dict:
         box.remove()
 
 
+def splits_keys_tmpfs(binary: str) -> dict:
+    """Key to screen with the journal on a tmpfs (/dev/shm), where `fdatasync` costs next
+    to nothing: what a key takes beyond the journal's flush. The same keys as in
+    `splits_plain_s` (eight laps half a second from any tick, then pause)."""
+    if not os.path.isdir("/dev/shm"):
+        return {"available": False, "why": "no /dev/shm"}
+    box = Sandbox(under="/dev/shm")
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("splits showed no READY screen")
+        job.pump(PHASE["settle"])
+        t0 = job.send(b" ")
+        keys = send_laps(job, t0, 8)
+        job.pump(0.6)
+        keys.append(job.send(b" "))
+        job.pump(0.6)
+        job.finish(b"q")
+        frames = replay(job)
+        return {"available": True, "keys_ms": key_latencies(frames, keys)}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+FLUSH_RE = re.compile(r"\b(fdatasync|fsync)(?:\(| resumed>).*<(\d+\.\d+)>\s*$")
+
+
+def flush_durations(binary: str, laps: int = 12) -> dict:
+    """The journal's flushes: splits under `strace -f -T -e trace=fdatasync,fsync`
+    (seccomp-bpf, so no other system call stops), journal on the same disk as the main
+    sessions; start, `laps` laps 0.25 s apart, pause, quit. Each call's duration."""
+    strace = shutil.which("strace")
+    if strace is None:
+        return {"available": False, "why": "strace is not installed"}
+    box = Sandbox()
+    log_path = os.path.join(box.root, "strace.txt")
+    argv = [strace, "-f", "--seccomp-bpf", "-T", "-e", "trace=fdatasync,fsync", "-o", log_path,
+            binary, "--plain", "--precision", "s"]
+    job = Job(argv, box.env())
+    try:
+        if job.wait_for(has_text("READY"), 10.0) is None:
+            raise RuntimeError("splits under strace showed no READY screen")
+        job.pump(PHASE["settle"])
+        job.send(b" ")
+        for _ in range(laps):
+            job.pump(0.25)
+            job.send(b"l")
+        job.pump(0.25)
+        job.send(b" ")
+        job.pump(0.5)
+        job.finish(b"q", timeout=5.0)
+        durations = []
+        try:
+            with open(log_path) as f:
+                for line in f:
+                    m = FLUSH_RE.search(line)
+                    if m:
+                        durations.append(float(m.group(2)) * 1000)
+        except OSError as e:
+            return {"available": False, "why": f"no strace output: {e}"}
+        return {"available": True, "keys": laps + 2, "calls": len(durations), "durations_ms": durations}
+    except RuntimeError as e:
+        return {"available": False, "why": str(e)}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def rss_session(binary: str) -> dict:
+    """Peak RSS on a fixed script, the same for the dynamic and the static build: the
+    default screen at hundredths, running 2 s, three laps, paused, quit."""
+    box = Sandbox()
+    job = Job([binary, "--precision", "cs"], box.env())
+    try:
+        t_first = job.wait_for(has_text("READY"), 5.0)
+        if t_first is None:
+            raise RuntimeError("splits showed no READY screen")
+        startup = (t_first - job.t_exec) / MS
+        job.pump(PHASE["settle"])
+        job.send(b" ")
+        job.pump(2.0)
+        for _ in range(3):
+            job.send(b"l")
+            job.pump(0.2)
+        job.send(b" ")
+        job.pump(0.5)
+        job.finish(b"q")
+        return {"startup_ms": startup, "peak_rss_kb": job.peak_rss_kb, "private_dirty_kb": job.private_dirty_kb}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
 def termdown_argv(python: str, art: bool) -> list[str]:
     argv = [python, os.path.join(HERE, "termdown_start.py")]
     if not art:
@@ -424,18 +544,15 @@ def termdown_plain(python: str) -> dict:
         job.pump(PHASE["after_cont"])
         # Laps (termdown's lap restarts the shown time at 0), half a second away from its
         # ticks, two seconds apart so that the time shown before each lap is not 0.
-        lap_keys = []
-        for _ in range(5):
-            gone = time.monotonic_ns() - t0
-            job.pump_until(t0 + (gone // NS + 2) * NS + 500 * MS)
-            lap_keys.append(job.send(b"l"))
+        lap_keys = send_laps(job, t0, 5, apart_s=2)
         job.pump(0.6)
         pause_at = job.send(b" ")
         job.pump(PHASE["settle"])
-        r["paused"], _, _ = window_usage(job, PHASE["paused"])
+        r["paused"], p_start, p_end = window_usage(job, PHASE["paused"])
         lap_keys.append(pause_at)
         job.finish(b"q")
-        frames = replay(job, resets=[stop["t_cont"]])
+        frames = replay(job, resets=[stop["t_cont"]], want_cells=True)
+        r["paused"]["changes"] = changes_in(frames, p_start, p_end)
         r["lag"] = lag_stats(frames, t0, NS, start, end)
         r["keys_ms"] = key_latencies(frames, lap_keys)
         r["resume"] = resume_stats(frames, t0, NS, stop["t_cont"])
@@ -538,7 +655,7 @@ def status_latency(binary: str, calls: int = 30) -> dict:
 # Runs and summary
 
 
-def run_splits(binary: str) -> dict:
+def run_splits(binary: str, static_binary: str | None) -> dict:
     log("  splits --plain --precision s (ready, running, stop/continue, laps, paused)")
     s = splits_plain_s(binary)
     log("  splits --plain --precision cs (running, stop/continue)")
@@ -549,7 +666,16 @@ def run_splits(binary: str) -> dict:
     for p in ("s", "ds", "cs"):
         log(f"  splits --precision {p} (big digits)")
         big[p] = splits_big(binary, p)
-    return {"plain_s": s, "plain_cs": cs, "plain_ds": ds, "big": big}
+    log("  splits --plain --precision s, journal on /dev/shm (keys)")
+    keys_tmpfs = splits_keys_tmpfs(binary)
+    log("  splits under strace (the journal's flushes)")
+    flush = flush_durations(binary)
+    log("  splits --precision cs, peak RSS, dynamic" + (" and static builds" if static_binary else ""))
+    rss = {"dynamic": rss_session(binary)}
+    if static_binary:
+        rss["static"] = rss_session(static_binary)
+    return {"plain_s": s, "plain_cs": cs, "plain_ds": ds, "big": big, "keys_tmpfs": keys_tmpfs, "flush": flush,
+            "rss": rss}
 
 
 def run_termdown(python: str) -> dict:
@@ -572,12 +698,12 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
     def med(runs, *path):
         return median(pick(r, *path) for r in runs)
 
-    def per_change(runs, *path):
+    def per_change(runs, *path, key="switches"):
         values = []
         for r in runs:
             u = pick(r, *path)
-            if u and u.get("changes"):
-                values.append(u["switches"] / u["changes"])
+            if u and u.get("changes") and u.get(key) is not None:
+                values.append(u[key] / u["changes"])
         return median(values)
 
     S, T = splits_runs, termdown_runs
@@ -590,18 +716,58 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
             "switches_per_s": med(S, key, "running", "switches_per_s"),
             "switches_per_change": per_change(S, key, "running"),
         }
+    # Threads alive at once while running, over every running window of a run.
+    running_windows = [("plain_s", "running"), ("plain_ds", "running"), ("plain_cs", "running")] + [
+        ("big", p, "running") for p in ("s", "ds", "cs")]
+    s["threads_running"] = {
+        "max": median(max((pick(r, *w, "threads_max") or 0) for w in running_windows) for r in S),
+        "seen": median(max((pick(r, *w, "threads_seen") or 0) for w in running_windows) for r in S),
+        "max_of_runs": max((max((pick(r, *w, "threads_max") or 0) for w in running_windows) for r in S), default=None),
+    }
     for p in ("s", "ds", "cs"):
         s[f"running_big_{p}"] = {
             "cpu_pct": med(S, "big", p, "running", "cpu_pct"),
             "switches_per_s": med(S, "big", p, "running", "switches_per_s"),
             "switches_per_change": per_change(S, "big", p, "running"),
+            "nonvoluntary_per_change": per_change(S, "big", p, "running", key="nonvoluntary"),
             "ticks": med(S, "big", p, "running", "ticks"),
         }
         s[f"output_big_{p}"] = {k: med(S, "big", p, "output", k) for k in (
             "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell",
             "text_bytes_per_change", "bytes_over_text", "writes_per_change")}
     for state in ("ready", "paused"):
-        s[state] = {k: med(S, "plain_s", state, k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
+        s[state] = {k: med(S, "plain_s", state, k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds",
+                                                              "threads_max")}
+    s["paused"]["changes_per_s"] = median(
+        pick(r, "plain_s", "paused", "changes") / pick(r, "plain_s", "paused", "seconds") for r in S
+        if pick(r, "plain_s", "paused", "changes") is not None)
+    s["paused"]["switches_per_change"] = per_change(S, "plain_s", "paused")
+    s["paused"]["nonvoluntary_per_change"] = per_change(S, "plain_s", "paused", key="nonvoluntary")
+    s["ready"]["nonvoluntary"] = med(S, "plain_s", "ready", "nonvoluntary")
+    s["keys_tmpfs"] = {
+        "p50_ms": median(percentile(pick(r, "keys_tmpfs", "keys_ms") or [], 50) for r in S),
+        "p99_ms": median(percentile(pick(r, "keys_tmpfs", "keys_ms") or [], 99) for r in S),
+        "count": median(len(pick(r, "keys_tmpfs", "keys_ms") or []) for r in S),
+    }
+    flushes = [pick(r, "flush") or {} for r in S]
+    ok = [f for f in flushes if f.get("available")]
+    s["flush"] = {
+        "available": bool(ok),
+        "why": next((f.get("why") for f in flushes if not f.get("available")), None),
+        "p50_ms": median(percentile(f["durations_ms"], 50) for f in ok),
+        "p99_ms": median(percentile(f["durations_ms"], 99) for f in ok),
+        "max_ms": max((max(f["durations_ms"]) for f in ok if f["durations_ms"]), default=None),
+        "per_key": median(f["calls"] / f["keys"] for f in ok),
+        "calls": sum(f["calls"] for f in ok),
+    }
+    for build in ("dynamic", "static"):
+        s[f"rss_{build}"] = {
+            "peak_rss_mb": median((pick(r, "rss", build, "peak_rss_kb") or 0) / 1024 for r in S
+                                  if pick(r, "rss", build, "peak_rss_kb")),
+            "private_dirty_mb": median((pick(r, "rss", build, "private_dirty_kb") or 0) / 1024 for r in S
+                                       if pick(r, "rss", build, "private_dirty_kb")),
+            "startup_ms": med(S, "rss", build, "startup_ms"),
+        }
     s["keys"] = {
         "p50_ms": median(percentile(pick(r, "plain_s", "keys_ms") or [], 50) for r in S),
         "p99_ms": median(percentile(pick(r, "plain_s", "keys_ms") or [], 99) for r in S),
@@ -638,7 +804,16 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
     t["output_big_s"] = {k: med(T, "big", "output", k) for k in (
         "bytes_per_s", "changes_per_s", "bytes_per_change", "cells_per_change", "bytes_per_cell",
             "text_bytes_per_change", "bytes_over_text", "writes_per_change")}
-    t["paused"] = {k: med(T, "plain", "paused", k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds")}
+    t["paused"] = {k: med(T, "plain", "paused", k) for k in ("cpu_pct", "switches_per_s", "switches", "ticks", "seconds",
+                                                             "threads_max")}
+    t["paused"]["changes_per_s"] = median(
+        pick(r, "plain", "paused", "changes") / pick(r, "plain", "paused", "seconds") for r in T
+        if pick(r, "plain", "paused", "changes") is not None)
+    t["paused"]["switches_per_change"] = per_change(T, "plain", "paused")
+    t["threads_running"] = {
+        "max": median(max((pick(r, *w, "threads_max") or 0) for w in (("plain", "running"), ("big", "running")))
+                      for r in T),
+    }
     t["keys"] = {
         "p50_ms": median(percentile(pick(r, "plain", "keys_ms") or [], 50) for r in T),
         "p99_ms": median(percentile(pick(r, "plain", "keys_ms") or [], 99) for r in T),
@@ -701,9 +876,35 @@ def versions(binary: str, python: str) -> dict:
     }
 
 
+def build_static() -> tuple[str | None, str | None]:
+    """`swift build -c release --static-swift-stdlib --scratch-path .build-static`: the
+    binary, or the error."""
+    root = os.path.dirname(HERE)
+    scratch = os.path.join(root, ".build-static")
+    os.makedirs(scratch, exist_ok=True)
+    log_path = os.path.join(scratch, "build.log")
+    argv = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch]
+    log("static build: " + " ".join(argv[:-1]) + " .build-static")
+    with open(log_path, "w") as f:
+        try:
+            done = subprocess.run(argv, cwd=root, stdout=f, stderr=subprocess.STDOUT, timeout=1800)
+            code = done.returncode
+        except (OSError, subprocess.TimeoutExpired) as e:
+            return None, f"{' '.join(argv[:5])}: {e}"
+    binary = os.path.join(scratch, "release", "splits")
+    if code == 0 and os.access(binary, os.X_OK):
+        return binary, None
+    with open(log_path, errors="replace") as f:
+        errors = [line.strip() for line in f if "error" in line.lower()]
+    return None, (f"exit {code}: " + "; ".join(errors[:3]))[:400]
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", required=True, help="the release binary")
+    parser.add_argument("--static-splits", help="a release build with --static-swift-stdlib (its peak RSS is reported "
+                        "beside); by default built into .build-static")
+    parser.add_argument("--no-static", action="store_true", help="no static build")
     parser.add_argument("--python", default=sys.executable, help="the Python that has termdown")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
@@ -715,6 +916,11 @@ def main() -> int:
         args.runs = 1
     binary = os.path.abspath(args.splits)
     os.makedirs(args.out, exist_ok=True)
+    static_binary, static_error = None, None
+    if args.static_splits:
+        static_binary = os.path.abspath(args.static_splits)
+    elif not (args.quick or args.no_static):
+        static_binary, static_error = build_static()
 
     began = time.monotonic()
     info = {
@@ -724,12 +930,14 @@ def main() -> int:
         "terminal": f"{COLUMNS}x{ROWS} pty, TERM=xterm-256color, LANG=C.UTF-8",
         "runs": args.runs,
         "phases_s": dict(PHASE),
+        "static": {"binary": static_binary, "error": static_error,
+                   "version": versions(static_binary, args.python)["splits"] if static_binary else None},
     }
     log(f"bench: {info['machine']['cpu']}, {info['machine']['nproc']} cores, kernel {info['machine']['kernel']}")
     splits_runs, termdown_runs = [], []
     for n in range(1, args.runs + 1):
         log(f"run {n}/{args.runs}: splits")
-        splits_runs.append(run_splits(binary))
+        splits_runs.append(run_splits(binary, static_binary))
         log(f"run {n}/{args.runs}: termdown")
         termdown_runs.append(run_termdown(args.python))
     log("splits status")

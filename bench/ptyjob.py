@@ -85,8 +85,11 @@ class Usage:
 
     def __init__(self, pid: int) -> None:
         self.pid = pid
-        self.seen: dict[str, tuple[int, int]] = {}
+        self.seen: dict[str, tuple[int, int, int]] = {}
         self.ticks = 0
+        # (time, thread ids listed in /proc/PID/task) of every sample: how many threads
+        # were alive at each sample.
+        self.history: list[tuple[int, frozenset]] = []
 
     def sample(self) -> dict:
         base = f"/proc/{self.pid}"
@@ -98,12 +101,14 @@ class Usage:
             try:
                 with open(f"{base}/task/{tid}/schedstat") as f:
                     cpu = int(f.read().split()[0])
-                switches = 0
+                switches = involuntary = 0
                 with open(f"{base}/task/{tid}/status") as f:
                     for line in f:
                         if line.startswith(("voluntary_ctxt_switches", "nonvoluntary_ctxt_switches")):
                             switches += int(line.split()[1])
-                self.seen[tid] = (cpu, switches)
+                        if line.startswith("nonvoluntary_ctxt_switches"):
+                            involuntary = int(line.split()[1])
+                self.seen[tid] = (cpu, switches, involuntary)
             except (OSError, ValueError, IndexError):
                 pass
         try:
@@ -112,15 +117,27 @@ class Usage:
             self.ticks = int(fields[11]) + int(fields[12])
         except (OSError, ValueError, IndexError):
             pass
-        return {"t": time.monotonic_ns(), "threads": dict(self.seen), "ticks": self.ticks}
+        t = time.monotonic_ns()
+        if tids:
+            self.history.append((t, frozenset(tids)))
+        return {"t": t, "threads": dict(self.seen), "ticks": self.ticks}
+
+    def live_threads(self, start: int, end: int) -> tuple[int | None, int | None]:
+        """The most threads alive at one sample in [start, end], and how many distinct
+        threads the samples of that window saw."""
+        window = [tids for t, tids in self.history if start <= t <= end]
+        if not window:
+            return None, None
+        return max(len(tids) for tids in window), len(frozenset().union(*window))
 
     @staticmethod
     def delta(a: dict, b: dict) -> dict:
-        cpu = switches = 0
-        for tid, (c, s) in b["threads"].items():
-            c0, s0 = a["threads"].get(tid, (0, 0))
+        cpu = switches = involuntary = 0
+        for tid, (c, s, n) in b["threads"].items():
+            c0, s0, n0 = a["threads"].get(tid, (0, 0, 0))
             cpu += c - c0
             switches += s - s0
+            involuntary += n - n0
         seconds = (b["t"] - a["t"]) / 1e9
         return {
             "seconds": seconds,
@@ -129,6 +146,8 @@ class Usage:
             "ticks": b["ticks"] - a["ticks"],
             "switches": switches,
             "switches_per_s": switches / seconds,
+            # Of the switches, those where the thread was preempted (it could have run on).
+            "nonvoluntary": involuntary,
             "threads": len(b["threads"]),
         }
 
