@@ -51,13 +51,20 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   /// Draws the first frame and starts the ticker if something moves.
   public func start() {
-    process(.redraw, full: true)
+    process([.redraw], full: true)
   }
 
   /// One input from the terminal layer.
   public func send(_ input: Input) {
     guard exitStatus == nil else { return }
-    process(input, full: input == .redraw)
+    process([input], full: input == .redraw)
+  }
+
+  /// The inputs of one read (the keys of a paste or a burst), applied in order, each effect
+  /// run (the journal first), then one frame for all of them.
+  public func send(_ inputs: [Input]) {
+    guard exitStatus == nil, !inputs.isEmpty else { return }
+    process(inputs, full: inputs.contains(.redraw))
   }
 
   /// The process came back from a stop, or the size changed: take the terminal back and
@@ -65,21 +72,34 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   public func resumeFromStop() {
     guard exitStatus == nil else { return }
     backend.resume()
-    process(.redraw, full: true)
+    process([.redraw], full: true)
   }
 
   private func handle(_ input: Input) -> [Effect] {
     program.handle(Action(input, at: time.now()))
   }
 
-  private func process(_ input: Input, full: Bool) {
+  private func process(_ inputs: [Input], full: Bool, tick: Bool = false) {
+    var redrawAll = full
+    for input in inputs {
+      guard let needsFull = apply(input) else { return }
+      redrawAll = redrawAll || needsFull
+    }
+    draw(full: redrawAll)
+    if !tick { updateTicker() }
+  }
+
+  /// Hands one input to the program and runs its effects in order. Returns whether the whole
+  /// screen must be redrawn, or nil when the program quit.
+  private func apply(_ input: Input) -> Bool? {
     // Events still unwritten are tried again before a key, so that the key meets the
     // journal as it is now (a `q` after the disk was freed quits at once).
+    var redrawAll = false
     if case .key = input, !pending.isEmpty, let report = flushPending() {
-      process(.journal(report), full: false)
+      guard let full = apply(.journal(report)) else { return nil }
+      redrawAll = full
     }
     var effects = handle(input)[...]
-    var redrawAll = full
     while let effect = effects.popFirst() {
       switch effect {
       case .record(let event, let ride, let wall):
@@ -96,11 +116,10 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         redrawAll = true
       case .quit(let status):
         finish(status)
-        return
+        return nil
       }
     }
-    draw(full: redrawAll)
-    if input != .tick { updateTicker() }
+    return redrawAll
   }
 
   private func draw(full: Bool) {
@@ -190,7 +209,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// or nil when the ticker ends.
   private func tick() -> C.Instant? {
     guard !Task.isCancelled, exitStatus == nil else { return nil }
-    process(.tick, full: false)
+    process([.tick], full: false, tick: true)
     guard exitStatus == nil, let frame = previous, let following = program.nextChange(from: frame) else {
       ticker = nil
       tickerDeadline = nil

@@ -108,7 +108,7 @@ public enum FullScreen {
           return
         }
         emptyReads = 0
-        for key in keys { runtime.send(.key(key)) }
+        runtime.send(keys.map(Input.key))
         // KEY_RESIZE: curses resized its windows and cleared the screen.
         if terminal.takeResized() || keys.isEmpty { runtime.send(.redraw) }
       }
