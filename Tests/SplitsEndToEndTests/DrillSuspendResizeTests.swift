@@ -51,8 +51,8 @@ struct DrillSuspendResizeTests {
     #expect(still.lastNonEmptyLine?.contains("q quit") == true, "the key line at the bottom:\n\(still)")
 
     // A full redraw of the same state must give the same frame: nothing stale left behind.
-    // (The side panel's elapsed and paused totals are recomputed at a redraw and do not
-    // tick while paused, docs/decisions.md: they are masked.)
+    // (The side panel's elapsed and paused totals go on counting while paused, so they are
+    // masked.)
     #expect(kill(pid, SIGTSTP) == 0)
     #expect(try await DrillProcess.wait(pid, stopped: true), "splits stops on SIGTSTP")
     #expect(kill(pid, SIGCONT) == 0)
