@@ -14,9 +14,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   let time: TimeSource<C>
   let sink: (any EventSink)?
   let journalProblem: @Sendable (any Error) -> String
-  /// Where the tasks' nonisolated code (the clock's sleep) runs: the main queue in
-  /// production (`MainQueueExecutor`), the caller's executor in tests.
-  let executor: (any TaskExecutor)?
+  /// Where the ticker's and the retry's tasks run: the main queue, so their clock's sleep
+  /// never reaches libdispatch's global queues and their main-actor work needs no hop.
+  let executor: MainQueueExecutor
 
   public private(set) var exitStatus: ExitStatus?
   /// Called once, when the program quits.
@@ -33,7 +33,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    executor: (any TaskExecutor)? = nil,
+    executor: MainQueueExecutor = .shared,
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) {
     self.program = program
@@ -170,7 +170,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     retry = Task(executorPreference: executor) { [weak self] in
       while !Task.isCancelled {
         do { try await clock.sleep(until: clock.now.advanced(by: .seconds(2)), tolerance: nil) } catch { return }
-        guard let self, await self.retryJournal() else { return }
+        // The executor is the main queue: this is the main actor's thread and queue.
+        guard let self, onMainQueue({ self.retryJournal() }) else { return }
       }
     }
   }
@@ -199,7 +200,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       var next = wakeAt
       while true {
         do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
-        guard let self, let following = await self.tick() else { return }
+        // The executor is the main queue, so the tick runs right here, on the main actor,
+        // without a second hop (platform notes: one enqueue per tick).
+        guard let self, let following = onMainQueue({ self.tick() }) else { return }
         next = following
       }
     }
@@ -238,3 +241,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     onExit = nil
   }
 }
+
+/// Runs `body` on the main actor from a job of `MainQueueExecutor`: such a job runs on the
+/// main queue, which is the main actor's, so it is already isolated to it and an `await`
+/// would only enqueue a second job (a second pass of the run loop) for nothing. Checked at
+/// run time by `MainActor.assumeIsolated`.
+private func onMainQueue<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }
