@@ -16,6 +16,8 @@ public struct CountdownProgram: Program {
 
   public func nextCandidate(shown: ShownClocks) -> Now? { state.nextCandidate(shown: shown) }
 
+  public var followsWallClock: Bool { state.isDate }
+
   public func render(size: Size) -> Screen { CountdownView.render(state, size: size, options: options) }
 
   /// `Countdown ended`, or `Countdown stopped with 00:12:34 left`.

@@ -18,6 +18,9 @@ public protocol Program: SendableMetatype {
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
+  /// Whether the frame follows the wall clock (a countdown to a date), which can be stepped:
+  /// then a frame found ahead of time is never shown in place of a render.
+  var followsWallClock: Bool { get }
 }
 
 extension Program {
@@ -29,22 +32,49 @@ extension Program {
   /// visible changes (a figure under the help overlay) wakes nothing. After `searchLimit`
   /// candidates without a change, the last one is returned: a wake-up that shows nothing new,
   /// never a missed change.
-  public func nextChange(from frame: Screen) -> Instant? {
+  public func nextChange(from frame: Screen) -> Instant? { upcoming(from: frame)?.at }
+
+  /// `nextChange(from:)`, with the frame shown from that instant on and the next candidate
+  /// after it: until then no frame can differ from it (`Upcoming`), so a tick that lands in
+  /// between can show it without rendering again.
+  public func upcoming(from frame: Screen) -> Upcoming? {
     var probe = self
     guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
       _ = probe.handle(Action(.tick, at: next))
-      if probe.render(size: frame.size).cells != frame.cells { return next.monotonic }
+      let shown = probe.render(size: frame.size)
+      if shown.cells != frame.cells {
+        let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
+        return Upcoming(
+          at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })
+      }
       guard let following = probe.nextCandidate(shown: frame.clocks) else { return nil }
       // A tick owed at once (an ended countdown that must still quit).
-      if following.monotonic <= next.monotonic { return next.monotonic }
+      if following.monotonic <= next.monotonic { return Upcoming(at: next.monotonic, frame: nil, until: nil) }
       next = following
     }
-    return next.monotonic
+    return Upcoming(at: next.monotonic, frame: nil, until: nil)
   }
 
   public var searchLimit: Int { 1_000 }
 
+  public var followsWallClock: Bool { false }
+
   /// The summary when every event reached the journal.
   public func summary() -> String { summary(unwrittenEvents: 0) }
+}
+
+/// The next change of a program's frame: when, and (when known) the frame from then until
+/// `until` (exclusive; nil: as long as no input comes).
+public struct Upcoming: Sendable {
+  public var at: Instant
+  public var frame: Screen?
+  public var until: Instant?
+
+  /// The frame to show at `instant`, if it is known without rendering.
+  public func frame(at instant: Instant) -> Screen? {
+    guard let frame, instant >= at else { return nil }
+    if let until, instant >= until { return nil }
+    return frame
+  }
 }

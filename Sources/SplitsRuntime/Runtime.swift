@@ -25,6 +25,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var previous: Screen?
   private var ticker: Task<Void, Never>?
   private var tickerDeadline: Instant?
+  /// The frame the ticker's deadline brings, found while looking for the deadline.
+  private var upcoming: Upcoming?
   /// Events the journal could not take yet, oldest first.
   public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64)] = []
   /// Whether the program was last told that writes fail.
@@ -75,23 +77,23 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process([.redraw], full: true)
   }
 
-  private func handle(_ input: Input) -> [Effect] {
-    program.handle(Action(input, at: time.now()))
+  private func handle(_ input: Input, at now: Now? = nil) -> [Effect] {
+    program.handle(Action(input, at: now ?? time.now()))
   }
 
-  private func process(_ inputs: [Input], full: Bool, tick: Bool = false) {
+  private func process(_ inputs: [Input], full: Bool) {
     var redrawAll = full
     for input in inputs {
       guard let needsFull = apply(input) else { return }
       redrawAll = redrawAll || needsFull
     }
     draw(full: redrawAll)
-    if !tick { updateTicker() }
+    updateTicker()
   }
 
   /// Hands one input to the program and runs its effects in order. Returns whether the whole
   /// screen must be redrawn, or nil when the program quit.
-  private func apply(_ input: Input) -> Bool? {
+  private func apply(_ input: Input, at now: Now? = nil) -> Bool? {
     // Events still unwritten are tried again before a key, so that the key meets the
     // journal as it is now (a `q` after the disk was freed quits at once).
     var redrawAll = false
@@ -99,7 +101,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       guard let full = apply(.journal(report)) else { return nil }
       redrawAll = full
     }
-    var effects = handle(input)[...]
+    var effects = handle(input, at: now)[...]
     while let effect = effects.popFirst() {
       switch effect {
       case .record(let event, let ride, let wall):
@@ -122,8 +124,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     return redrawAll
   }
 
-  private func draw(full: Bool) {
-    let frame = program.render(size: backend.size())
+  private func draw(full: Bool, known: Screen? = nil) {
+    let size = backend.size()
+    let frame = known.flatMap { $0.size == size ? $0 : nil } ?? program.render(size: size)
     let runs = frame.changes(since: full ? nil : previous, bridging: backend.bridging)
     if full || !runs.isEmpty { backend.draw(runs, full: full) }
     previous = frame
@@ -186,13 +189,16 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   // MARK: The ticker
 
   private func updateTicker() {
-    guard let frame = previous, let deadline = program.nextChange(from: frame) else {
+    let next = previous.flatMap { program.upcoming(from: $0) }
+    guard let deadline = next?.at else {
       stopTicker()
       return
     }
+    upcoming = next
     // A deadline that did not move leaves the sleeping ticker alone.
     if ticker != nil, tickerDeadline == deadline { return }
     stopTicker()
+    upcoming = next
     tickerDeadline = deadline
     let clock = time.clock
     let wakeAt = time.clockInstant(deadline)
@@ -212,8 +218,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// or nil when the ticker ends.
   private func tick() -> C.Instant? {
     guard !Task.isCancelled, exitStatus == nil else { return nil }
-    process([.tick], full: false, tick: true)
-    guard exitStatus == nil, let frame = previous, let following = program.nextChange(from: frame) else {
+    // Between the deadline and the candidate after it the frame is the one found with the
+    // deadline: shown without rendering again.
+    let now = time.now()
+    let known = upcoming?.frame(at: now.monotonic)
+    guard let redrawAll = apply(.tick, at: now) else { return nil }
+    draw(full: redrawAll, known: redrawAll ? nil : known)
+    upcoming = previous.flatMap { program.upcoming(from: $0) }
+    guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil
       return nil
@@ -226,6 +238,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     ticker?.cancel()
     ticker = nil
     tickerDeadline = nil
+    upcoming = nil
   }
 
   /// Ends the program after a last try at the journal. Events it never took make a plain

@@ -226,6 +226,21 @@ struct RuntimeTests {
     #expect(log.entries == ["journal pause", "draw PAUSED"])
   }
 
+  @Test func aFrameFoundAheadIsTheFrameARenderGives() async {
+    // Ticks show the frame found with their deadline instead of rendering again; at every
+    // tick, early, on time or late, it must be exactly what a render of the state gives.
+    let h = Harness(precision: .cs, plain: false)
+    var rng = SplitMix64(state: 0x7_1C_4)
+    await h.press(" ")
+    for step in 0..<300 {
+      await h.clock.advance(by: .milliseconds(Int64.random(in: 1...37, using: &rng)))
+      if step % 50 == 10 { await h.press("l") }
+      if step % 100 == 60 { await h.press("?") }
+      let rendered = h.runtime.program.render(size: h.backend.currentSize)
+      #expect(h.backend.frame.cells == rendered.cells, "step \(step)")
+    }
+  }
+
   @Test func aKeyThatDoesNotMoveTheDeadlineLeavesTheTickerAlone() async {
     let h = Harness(precision: .s)
     await h.press(" ")
