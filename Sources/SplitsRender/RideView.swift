@@ -163,8 +163,10 @@ public enum RideView {
 
   static func hintText(_ hint: RideScreenState.Hint, _ s: Strings) -> String {
     switch hint {
-    case .lapNotRunning: s.hintLapNotRunning
-    case .finishNotPaused: s.hintFinishNotPaused
+    case .lapReady: s.hintLapReady
+    case .lapPaused: s.hintLapPaused
+    case .finishReady: s.hintFinishReady
+    case .finishRunning: s.hintFinishRunning
     case .countdownWait: s.hintCountdownWait
     case .nothingToCancel: s.hintNothingToCancel
     case .unknownKey: s.hintUnknownKey

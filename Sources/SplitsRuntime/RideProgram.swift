@@ -36,7 +36,10 @@ public struct RideProgram: Program {
     }
     var line = "\(s.ride) \(ride.number): \(s.summaryMoving) "
       + TimeFormat.clock(state.moving, precision: state.precision) + " · " + s.lapCount(ride.splits.count)
-    if persistent, unwrittenEvents == 0, ride.phase == .running { line += " · " + s.summaryStillRunning }
+    if persistent, unwrittenEvents == 0 {
+      if ride.phase == .running { line += " · " + s.summaryStillRunning }
+      if ride.phase == .paused { line += " · " + s.summaryStillPaused }
+    }
     return line
   }
 }

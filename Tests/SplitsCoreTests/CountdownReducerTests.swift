@@ -25,6 +25,23 @@ struct TestClocks {
 
 @Suite("Countdown state and reducer")
 struct CountdownReducerTests {
+  @Test func aHintGoesAfterThreeSecondsAndItsDeadlineIsAChange() {
+    var clocks = TestClocks()
+    var state = start(.duration(.seconds(600)), clocks: clocks)
+    state.pause()
+    _ = CountdownReducer.reduce(&state, .key(.character("x"), at: clocks.now))
+    #expect(state.hint == .unknownKey)
+    // Paused: nothing moves but the hint, which goes 3 s after the key.
+    #expect(state.nextChange() == clocks.now.monotonic + .seconds(3))
+    clocks.advance(.milliseconds(2999))
+    _ = CountdownReducer.reduce(&state, .tick(at: clocks.now))
+    #expect(state.hint == .unknownKey)
+    clocks.advance(.milliseconds(1))
+    _ = CountdownReducer.reduce(&state, .tick(at: clocks.now))
+    #expect(state.hint == nil)
+    #expect(state.nextChange() == nil)
+  }
+
   func start(
     _ target: CountdownTarget, bell: Bool = true, exit: Bool = false, clocks: TestClocks = TestClocks()
   ) -> CountdownState {

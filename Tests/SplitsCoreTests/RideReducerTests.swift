@@ -42,9 +42,9 @@ struct RideReducerTests {
   static let cases: [Case] = [
     // ready
     Case(phase: .ready, key: space, phaseAfter: .running, effects: [.start]),
-    Case(phase: .ready, key: .character("l"), phaseAfter: .ready, effects: [], hint: .lapNotRunning),
-    Case(phase: .ready, key: .enter, phaseAfter: .ready, effects: [], hint: .lapNotRunning),
-    Case(phase: .ready, key: .character("r"), phaseAfter: .ready, effects: [], hint: .finishNotPaused),
+    Case(phase: .ready, key: .character("l"), phaseAfter: .ready, effects: [], hint: .lapReady),
+    Case(phase: .ready, key: .enter, phaseAfter: .ready, effects: [], hint: .lapReady),
+    Case(phase: .ready, key: .character("r"), phaseAfter: .ready, effects: [], hint: .finishReady),
     Case(phase: .ready, key: .character("?"), phaseAfter: .ready, effects: [], helpToggles: true),
     Case(phase: .ready, key: .escape, phaseAfter: .ready, effects: [], hint: .nothingToCancel),
     Case(phase: .ready, key: .character("q"), phaseAfter: .ready, effects: [], quit: .success),
@@ -57,22 +57,22 @@ struct RideReducerTests {
     Case(phase: .countdown, key: .character("r"), phaseAfter: .countdown, effects: [], hint: .countdownWait),
     Case(phase: .countdown, key: .character("?"), phaseAfter: .countdown, effects: [], helpToggles: true),
     Case(phase: .countdown, key: .escape, phaseAfter: .ready, effects: [.countdownCancel]),
-    Case(phase: .countdown, key: .character("q"), phaseAfter: .countdown, effects: [], quit: .success),
+    Case(phase: .countdown, key: .character("q"), phaseAfter: .ready, effects: [.countdownCancel], quit: .success),
     Case(phase: .countdown, key: .character("x"), phaseAfter: .countdown, effects: [], hint: .unknownKey),
     // running
     Case(phase: .running, key: space, phaseAfter: .paused, effects: [.pause]),
     Case(phase: .running, key: .character("l"), phaseAfter: .running, effects: [.lap]),
     Case(phase: .running, key: .character("L"), phaseAfter: .running, effects: [.lap]),
     Case(phase: .running, key: .enter, phaseAfter: .running, effects: [.lap]),
-    Case(phase: .running, key: .character("r"), phaseAfter: .running, effects: [], hint: .finishNotPaused),
+    Case(phase: .running, key: .character("r"), phaseAfter: .running, effects: [], hint: .finishRunning),
     Case(phase: .running, key: .character("?"), phaseAfter: .running, effects: [], helpToggles: true),
     Case(phase: .running, key: .escape, phaseAfter: .running, effects: [], hint: .nothingToCancel),
     Case(phase: .running, key: .character("q"), phaseAfter: .running, effects: [], quit: .success),
     Case(phase: .running, key: .character("x"), phaseAfter: .running, effects: [], hint: .unknownKey),
     // paused
     Case(phase: .paused, key: space, phaseAfter: .running, effects: [.resume]),
-    Case(phase: .paused, key: .character("l"), phaseAfter: .paused, effects: [], hint: .lapNotRunning),
-    Case(phase: .paused, key: .enter, phaseAfter: .paused, effects: [], hint: .lapNotRunning),
+    Case(phase: .paused, key: .character("l"), phaseAfter: .paused, effects: [], hint: .lapPaused),
+    Case(phase: .paused, key: .enter, phaseAfter: .paused, effects: [], hint: .lapPaused),
     Case(phase: .paused, key: .character("r"), phaseAfter: .ready, effects: [.finish]),
     Case(phase: .paused, key: .character("?"), phaseAfter: .paused, effects: [], helpToggles: true),
     Case(phase: .paused, key: .escape, phaseAfter: .paused, effects: [], hint: .nothingToCancel),
@@ -113,10 +113,40 @@ struct RideReducerTests {
   @Test func aHintLastsUntilTheNextKey() {
     var s = state(in: .ready)
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(10)))
-    #expect(s.hint == .lapNotRunning)
+    #expect(s.hint == .lapReady)
     _ = RideReducer.reduce(&s, .tick(at: t(20)))
-    #expect(s.hint == .lapNotRunning)
+    #expect(s.hint == .lapReady)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(30)))
+    #expect(s.hint == nil)
+  }
+
+  @Test func quittingDuringThePreStartCountdownCancelsIt() {
+    var s = state(in: .countdown)
+    let effects = RideReducer.reduce(&s, .key(.character("q"), at: t(1200)))
+    #expect(effects == [.record(RideEvent(.countdownCancel, at: t(1200)), ride: 7, wallMilliseconds: 0), .quit(.success)])
+    #expect(s.phase == .ready)
+  }
+
+  @Test func aHintGoesAfterThreeSeconds() {
+    var s = state(in: .ready)
+    _ = RideReducer.reduce(&s, .key(.character("x"), at: t(100)))
+    #expect(s.hint == .unknownKey)
+    #expect(s.nextCandidate(shown: .everything(.cs)) == t(3100))
+    _ = RideReducer.reduce(&s, .tick(at: t(3099)))
+    #expect(s.hint == .unknownKey)
+    _ = RideReducer.reduce(&s, .tick(at: t(3100)))
+    #expect(s.hint == nil)
+    #expect(s.nextCandidate(shown: .everything(.cs)) == nil)
+  }
+
+  @Test func theCountdownHintGoesWhenTheRideStarts() {
+    // "Counting down: Esc cancels" stayed on a running ride, where Esc cancels nothing.
+    var s = RideScreenState(ride: Ride(number: 7), precision: .cs, countdownSteps: 3, now: t(0))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(2500)))
+    #expect(s.hint == .countdownWait)
+    _ = RideReducer.reduce(&s, .tick(at: t(3000)))
+    #expect(s.phase == .running)
     #expect(s.hint == nil)
   }
 

@@ -258,6 +258,27 @@ struct RuntimeTests {
     #expect(h.shownTime == "00:00:01")
   }
 
+  @Test func quittingAPausedRideSaysItIsKeptAndHowToComeBack() async {
+    let h = Harness(sink: ArraySink())
+    await h.press(" ")
+    await h.clock.advance(by: .seconds(2))
+    await h.press(" ")
+    #expect(h.runtime.program.summary().hasSuffix("kept, paused: run splits to come back, space resumes"))
+  }
+
+  @Test func hintsSayWhatTheKeyWouldDoInThisPhase() async {
+    let h = Harness()
+    await h.press("r")
+    #expect(h.backend.frame.lines.last?.contains("No ride to finish: space starts one") == true)
+    await h.press(" ")
+    await h.press(" ")
+    await h.press("l")
+    #expect(h.backend.frame.lines.last?.contains("Laps are recorded while running: space resumes") == true)
+    await h.clock.advance(by: .seconds(3))
+    #expect(h.backend.frame.lines.last?.contains("space resume") == true)
+    #expect(h.backend.frame.lines.last?.contains("Laps are recorded") == false)
+  }
+
   @Test func theJournalWarningStaysWhateverTheKeysUntilTheEventsAreWritten() async {
     let sink = ArraySink()
     let h = Harness(sink: sink)

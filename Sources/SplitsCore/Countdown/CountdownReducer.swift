@@ -7,6 +7,7 @@ public enum CountdownReducer {
     if state.settle() {
       if state.ringsBell { effects.append(.bell) }
     }
+    state.expireHint()
     // An ended countdown with --exit quits at every action until the runtime stops.
     if state.ended, state.exitsAtZero {
       let status: ExitStatus
@@ -23,9 +24,9 @@ public enum CountdownReducer {
       if let status = signal.exitStatus { return effects + [.quit(status)] }
       return effects + [.suspend]
     case .key(let key):
-      state.hint = nil
+      state.clearHint()
       guard let binding = CountdownKeys.binding(for: key) else {
-        state.hint = .unknownKey
+        state.showHint(.unknownKey)
         return effects
       }
       return effects + press(binding.command, &state)
@@ -48,13 +49,13 @@ public enum CountdownReducer {
       if state.showingHelp {
         state.showingHelp = false
       } else {
-        state.hint = .nothingToClose
+        state.showHint(.nothingToClose)
       }
       return []
     case .pauseResume:
       switch state.phase {
-      case .ended: state.hint = .ended
-      case .running where state.isDate: state.hint = .dateCannotPause
+      case .ended: state.showHint(.ended)
+      case .running where state.isDate: state.showHint(.dateCannotPause)
       case .running: state.pause()
       case .paused: state.resume()
       }

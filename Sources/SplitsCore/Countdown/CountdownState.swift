@@ -34,7 +34,11 @@ public struct CountdownState: Equatable, Sendable {
   /// Duration countdowns: set while running.
   public private(set) var runningSince: Instant?
   public private(set) var ended = false
-  public var hint: Hint?
+  /// A hint about the last key, in place of the key line, for `RideScreenState.hintLifetime`
+  /// or until the phase changes; only `showHint` sets it.
+  public private(set) var hint: Hint?
+  public private(set) var hintUntil: Instant?
+  public private(set) var hintPhase: Phase?
   public var showingHelp = false
 
   public init(target: CountdownTarget, ringsBell: Bool = true, exitsAtZero: Bool = false, start: Now) {
@@ -120,6 +124,15 @@ public struct CountdownState: Equatable, Sendable {
   /// An ended countdown with `--exit` asks for a tick at once: the quit it owes is delivered
   /// by whatever action comes next, even if the action that ended it was not handled in full.
   public func nextCandidate(shown: ShownClocks) -> Now? {
+    let valueChange = valueCandidate(shown: shown)
+    guard hint != nil, let hintUntil else { return valueChange }
+    let expiry = Now(
+      monotonic: hintUntil, wallMilliseconds: now.wallMilliseconds + (hintUntil - now.monotonic).milliseconds)
+    guard let valueChange else { return expiry }
+    return valueChange.monotonic <= expiry.monotonic ? valueChange : expiry
+  }
+
+  func valueCandidate(shown: ShownClocks) -> Now? {
     if ended { return exitsAtZero ? now : nil }
     let leftNs: Int64
     switch target {
@@ -168,6 +181,24 @@ public struct CountdownState: Equatable, Sendable {
     ended = true
     showingHelp = false
     return true
+  }
+
+  mutating func showHint(_ hint: Hint) {
+    self.hint = hint
+    hintUntil = now.monotonic + RideScreenState.hintLifetime
+    hintPhase = phase
+  }
+
+  mutating func clearHint() {
+    hint = nil
+    hintUntil = nil
+    hintPhase = nil
+  }
+
+  /// Clears a hint whose time is up or whose phase has passed.
+  mutating func expireHint() {
+    guard hint != nil else { return }
+    if let hintUntil, now.monotonic >= hintUntil { clearHint() } else if hintPhase != phase { clearHint() }
   }
 
   mutating func pause() {

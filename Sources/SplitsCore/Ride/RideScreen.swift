@@ -1,8 +1,15 @@
 /// The ride screen as data: the ride, how it is shown, and what is on top of it.
 public struct RideScreenState: Equatable, Sendable {
   public enum Hint: Equatable, Sendable {
-    case lapNotRunning, finishNotPaused, countdownWait, nothingToCancel, unknownKey
+    /// `l` with no ride (space starts one), `l` while paused (space resumes).
+    case lapReady, lapPaused
+    /// `r` with no ride, `r` while running (pause first).
+    case finishReady, finishRunning
+    case countdownWait, nothingToCancel, unknownKey
   }
+
+  /// How long a hint stays, unless it stops being true first.
+  public static let hintLifetime = Duration.seconds(3)
 
   public var ride: Ride
   public var precision: Precision
@@ -11,7 +18,11 @@ public struct RideScreenState: Equatable, Sendable {
   /// The instant the state was last brought up to date; what the screen shows is computed at it.
   public var now: Instant
   public var showingHelp = false
-  public var hint: Hint?
+  /// A hint about the last key, shown in place of the key line; only `showHint` sets it.
+  public private(set) var hint: Hint?
+  /// When the hint goes, and the phase it is true in (it goes as soon as the phase changes).
+  public private(set) var hintUntil: Instant?
+  public private(set) var hintPhase: Ride.Phase?
   /// A line shown above the help line until the next key (a restored ride's note, an event
   /// the journal refused for good).
   public var banner: String?
@@ -32,6 +43,24 @@ public struct RideScreenState: Equatable, Sendable {
   }
 
   public var phase: Ride.Phase { ride.phase }
+
+  mutating func showHint(_ hint: Hint) {
+    self.hint = hint
+    hintUntil = now + Self.hintLifetime
+    hintPhase = phase
+  }
+
+  mutating func clearHint() {
+    hint = nil
+    hintUntil = nil
+    hintPhase = nil
+  }
+
+  /// Clears a hint whose time is up or whose phase has passed.
+  mutating func expireHint() {
+    guard hint != nil else { return }
+    if let hintUntil, now >= hintUntil { clearHint() } else if hintPhase != phase { clearHint() }
+  }
   public var moving: Duration { ride.moving(at: now) }
   public var elapsed: Duration { ride.elapsed(at: now) }
   public var pausedTotal: Duration { ride.paused(at: now) }
@@ -43,11 +72,14 @@ public struct RideScreenState: Equatable, Sendable {
   /// ready ride, a paused ride showing no counter).
   public func nextCandidate(shown: ShownClocks) -> Instant? {
     var candidates: [Instant] = []
+    // A hint goes after its lifetime (the phase it belongs to changes only at a candidate
+    // below, or with a key).
+    if hint != nil, let hintUntil { candidates.append(hintUntil) }
     switch ride.phase {
     case .ready:
-      return nil
+      break
     case .countdown:
-      return ride.countdown?.nextChange(at: now)
+      if let step = ride.countdown?.nextChange(at: now) { candidates.append(step) }
     case .running:
       // The moving time, and the running lap's figures, which turn over when the moving time
       // passes their origin plus a multiple of their place.
@@ -110,12 +142,12 @@ public enum RideReducer {
       take(report, &state)
       return []
     case .key(let key):
-      state.hint = nil
+      state.clearHint()
       state.banner = nil
       let confirming = state.confirmingQuit
       state.confirmingQuit = false
       guard let binding = KeyTable.binding(for: key) else {
-        state.hint = .unknownKey
+        state.showHint(.unknownKey)
         return []
       }
       return press(binding.command, &state, wall: action.now.wallMilliseconds, confirmingQuit: confirming)
@@ -141,6 +173,7 @@ public enum RideReducer {
   static func bringUpToDate(_ state: inout RideScreenState, _ at: Instant) {
     if at > state.now { state.now = at }
     state.ride.advance(to: state.now)
+    state.expireHint()
   }
 
   static func press(
@@ -153,10 +186,15 @@ public enum RideReducer {
     case (.quit, _):
       // Nothing is lost silently: with events the journal has not taken, `q` asks to be
       // pressed again, and the second quits with status 1 (the exit says what is missing).
-      if state.unwrittenEvents == 0 { return [.quit(.success)] }
-      if confirmingQuit { return [.quit(.failure)] }
-      state.confirmingQuit = true
-      return []
+      guard state.unwrittenEvents == 0 || confirmingQuit else {
+        state.confirmingQuit = true
+        return []
+      }
+      let status: ExitStatus = state.unwrittenEvents == 0 ? .success : .failure
+      // Quitting during the pre-start countdown cancels it, as Esc does: no ride starts
+      // behind the user's back (a crash or `kill -9` still lets it start on restore).
+      if phase == .countdown { return record(RideEvent(.countdownCancel, at: at)) + [.quit(status)] }
+      return [.quit(status)]
     case (.help, _):
       state.showingHelp.toggle()
       return []
@@ -166,7 +204,7 @@ public enum RideReducer {
     case (.back, .countdown):
       return record(RideEvent(.countdownCancel, at: at))
     case (.back, _):
-      state.hint = .nothingToCancel
+      state.showHint(.nothingToCancel)
       return []
     case (.startPause, .ready):
       if state.countdownSteps > 0 {
@@ -178,19 +216,19 @@ public enum RideReducer {
     case (.startPause, .paused):
       return record(RideEvent(.resume, at: at))
     case (.startPause, .countdown):
-      state.hint = .countdownWait
+      state.showHint(.countdownWait)
       return []
     case (.lap, .running):
       return record(RideEvent(.lap, at: at))
     case (.lap, _):
-      state.hint = phase == .countdown ? .countdownWait : .lapNotRunning
+      state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
       return []
     case (.finish, .paused):
       state.lastFinished = RideSummary(
         number: state.ride.number, moving: state.moving, laps: state.ride.splits.count)
       return record(RideEvent(.finish, at: at))
     case (.finish, _):
-      state.hint = phase == .countdown ? .countdownWait : .finishNotPaused
+      state.showHint(phase == .countdown ? .countdownWait : phase == .running ? .finishRunning : .finishReady)
       return []
     }
   }

@@ -35,8 +35,10 @@ public struct Strings: Sendable {
   public let helpQuit: String
   public let helpSignals: String
   /// Hints for keys that do nothing now.
-  public let hintLapNotRunning: String
-  public let hintFinishNotPaused: String
+  public let hintLapReady: String
+  public let hintLapPaused: String
+  public let hintFinishReady: String
+  public let hintFinishRunning: String
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
@@ -47,6 +49,7 @@ public struct Strings: Sendable {
   public let summaryNoRide: String
   public let summaryFinishedFormat: String
   public let summaryStillRunning: String
+  public let summaryStillPaused: String
   /// Shown when `q` would lose events the journal has not taken yet.
   public let unsavedOnQuitFormat: String
   /// The banner while the journal refuses writes: the reason, then the journal's path (last,
@@ -137,8 +140,10 @@ public struct Strings: Sendable {
     helpBack: "cancel the countdown, close help",
     helpQuit: "quit; a running ride keeps running",
     helpSignals: "Ctrl-Z suspends, Ctrl-C quits",
-    hintLapNotRunning: "Laps are recorded while running: space starts",
-    hintFinishNotPaused: "Pause with space first, then r finishes the ride",
+    hintLapReady: "Laps are recorded while running: space starts",
+    hintLapPaused: "Laps are recorded while running: space resumes",
+    hintFinishReady: "No ride to finish: space starts one",
+    hintFinishRunning: "Pause with space first, then r finishes the ride",
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
@@ -148,6 +153,7 @@ public struct Strings: Sendable {
     summaryNoRide: "No ride started.",
     summaryFinishedFormat: "Ride %@ finished",
     summaryStillRunning: "still running: run splits to come back",
+    summaryStillPaused: "kept, paused: run splits to come back, space resumes",
     unsavedOnQuitFormat: "Events not written yet: %@. q again quits without them",
     journalBannerFormat: "cannot write the journal (%@): the ride is kept and written when it can be · %@",
     unwrittenOnExitFormat: "splits: %@ events shown on screen could not be written to the journal:\n%@",
@@ -188,8 +194,10 @@ public struct Strings: Sendable {
     helpBack: "카운트다운 취소, 도움말 닫기",
     helpQuit: "종료; 주행 중인 라이드는 계속됩니다",
     helpSignals: "Ctrl-Z 일시 중단, Ctrl-C 종료",
-    hintLapNotRunning: "랩은 주행 중에만 기록됩니다: space 로 시작",
-    hintFinishNotPaused: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
+    hintLapReady: "랩은 주행 중에만 기록됩니다: space 로 시작",
+    hintLapPaused: "랩은 주행 중에만 기록됩니다: space 로 재개",
+    hintFinishReady: "완료할 주행이 없습니다: space 로 시작",
+    hintFinishRunning: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
@@ -199,6 +207,7 @@ public struct Strings: Sendable {
     summaryNoRide: "시작한 라이드가 없습니다.",
     summaryFinishedFormat: "라이드 %@ 완료",
     summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
+    summaryStillPaused: "일시정지 상태로 보관됨: splits 를 다시 실행하고 space 로 재개",
     unsavedOnQuitFormat: "아직 기록되지 않은 이벤트 %@개: q 를 한 번 더 누르면 기록 없이 종료합니다",
     journalBannerFormat: "기록 파일에 쓸 수 없습니다 (%@): 라이드는 보관되며 쓸 수 있을 때 기록됩니다 · %@",
     unwrittenOnExitFormat: "splits: 화면에 보인 이벤트 %@개를 기록하지 못했습니다:\n%@",

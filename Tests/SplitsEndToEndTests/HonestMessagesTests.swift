@@ -1,0 +1,44 @@
+import Foundation
+import Testing
+
+/// What the ride screen says is true for as long as it says it (issue 11, "Messages that tell
+/// the truth").
+@Suite("Honest messages, end to end", .timeLimit(.minutes(1)))
+struct HonestMessagesTests {
+  @Test("q during the pre-start countdown cancels it: no ride starts afterwards")
+  func quitDuringTheCountdown() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain --countdown 5")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("the countdown") { $0.countdownStep != nil }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let after = try await tmux.waitForPrompt()
+    #expect(after.contains("No ride started."), "\(after)")
+    // The journal has the cancel: status says ready now, not "starts in 4" (and so no ride
+    // can start when the countdown would have ended).
+    let status = try await tmux.run("splits status --json")
+    #expect(status.status == 0)
+    #expect(status.output.contains(/"state": ?"ready"/), "\(status.output)")
+  }
+
+  @Test("a hint goes after 3 s and the key line comes back")
+  func aHintGoesAfterThreeSeconds() async throws {
+    let clock = ContinuousClock()
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY with its key line") { $0.state == "READY" && $0.contains("q quit") }
+    let sent = clock.now
+    try tmux.send(keys: "x")
+    try await tmux.waitFor("the hint") { $0.contains("That key does nothing here") }
+    try await tmux.waitFor("the key line back, the hint gone", timeout: .seconds(8)) {
+      !$0.contains("That key does nothing here") && $0.contains("q quit")
+    }
+    #expect(clock.now - sent >= .milliseconds(2900), "the hint stayed its 3 s")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}
