@@ -37,6 +37,9 @@ public final class CursesTerminal: TerminalBackend {
   private let writer: FrameWriter
   /// curses reported a new size (KEY_RESIZE) among keys.
   private var resized = false
+  /// Whether the terminal has an alternate screen (`smcup`); without one, the last frame stays
+  /// on the normal screen after the end, and what is printed then starts below it.
+  private let hasAlternateScreen: Bool
 
   /// Checks the terminal before touching it, then enters curses mode.
   ///
@@ -47,7 +50,12 @@ public final class CursesTerminal: TerminalBackend {
     guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
     var status: Int32 = 0
     guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { throw .termUnusable(term) }
+    // A full screen needs a cursor that can be moved anywhere (TERM=dumb cannot).
+    let addressable = splits_tigetstr("cup") != nil
+    // Without an alternate screen the last frame stays where it is after the end.
+    hasAlternateScreen = splits_tigetstr("smcup") != nil
     splits_free_cur_term()
+    guard addressable else { throw .termCannotAddress(term) }
 
     Self.chooseLocale()
     guard let screen = newterm(term, splits_stdout_file(), splits_stdin_file()) else { throw .setupFailed }
@@ -157,6 +165,9 @@ public final class CursesTerminal: TerminalBackend {
     if !detached {
       writer.settle()
       endwin()
+      // endwin leaves the cursor on the frame's last row: the next line starts below it, so
+      // the summary does not print over the key line (TERM=linux, vt100).
+      if !hasAlternateScreen { _ = FrameWriter.writeAll(Array("\r\n".utf8), to: STDOUT_FILENO, patience: .seconds(1)) }
     }
     // A SIGCONT sent right after the SIGTSTP (kill -TSTP; kill -CONT) already asked for the
     // process to go on: stopping now would wait for a SIGCONT that has come and gone. The stop
@@ -188,6 +199,9 @@ public final class CursesTerminal: TerminalBackend {
     if !detached {
       writer.settle()
       endwin()
+      // endwin leaves the cursor on the frame's last row: the next line starts below it, so
+      // the summary does not print over the key line (TERM=linux, vt100).
+      if !hasAlternateScreen { _ = FrameWriter.writeAll(Array("\r\n".utf8), to: STDOUT_FILENO, patience: .seconds(1)) }
     }
     if let screen { delscreen(screen) }
     screen = nil

@@ -5,6 +5,8 @@ public enum TerminalError: Error, Equatable, Sendable {
   case notATerminal
   case termUnset
   case termUnusable(String)
+  /// A terminal type that cannot move the cursor (`TERM=dumb`, a hardcopy terminal).
+  case termCannotAddress(String)
   case setupFailed
 
   public func message(_ s: Strings) -> String {
@@ -12,6 +14,7 @@ public enum TerminalError: Error, Equatable, Sendable {
     case .notATerminal: s.notATerminal
     case .termUnset: s.termUnset
     case .termUnusable(let term): s.fill(s.termUnusableFormat, term)
+    case .termCannotAddress(let term): s.fill(s.termCannotAddressFormat, term)
     case .setupFailed: s.terminalFailed
     }
   }

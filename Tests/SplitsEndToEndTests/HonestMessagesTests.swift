@@ -42,3 +42,21 @@ struct HonestMessagesTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 }
+
+/// Terminals without an alternate screen keep the last frame after the end (issue 11).
+@Suite("No alternate screen, end to end", .timeLimit(.minutes(1)))
+struct NoAlternateScreenTests {
+  @Test("TERM=vt100: the goodbye line starts on a clean line below the frame", arguments: ["vt100", "linux"])
+  func goodbyeBelowTheFrame(term: String) async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("TERM=\(term) splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" && $0.contains("q quit") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let after = try await tmux.waitForPrompt()
+    let goodbye = try #require(after.lines.first { $0.contains("No ride started.") }, "\(after)")
+    #expect(goodbye.hasPrefix("No ride started."), "the goodbye line overprints the frame:\n\(after)")
+    #expect(!after.lines.contains { $0.contains("quit") && $0.contains("No ride") }, "\(after)")
+  }
+}

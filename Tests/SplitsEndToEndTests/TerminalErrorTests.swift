@@ -39,6 +39,9 @@ struct TerminalErrorTests {
     Case(
       name: "TERM unknown", commandLine: "TERM=nonexistent-term splits --plain 2>$E2E/err",
       message: ["TERM", "nonexistent-term"]),
+    Case(name: "TERM=dumb (no cursor addressing)", commandLine: "TERM=dumb splits --plain 2>$E2E/err", message: ["TERM=dumb"]),
+    Case(
+      name: "TERM=dumb, countdown", commandLine: "TERM=dumb splits countdown 5m 2>$E2E/err", message: ["TERM=dumb"]),
   ]
 
   @Test("in a terminal, but not a usable one: exit 2 with a message, the terminal untouched", arguments: cases)

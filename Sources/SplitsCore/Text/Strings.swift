@@ -61,6 +61,7 @@ public struct Strings: Sendable {
   public let notATerminal: String
   public let termUnset: String
   public let termUnusableFormat: String
+  public let termCannotAddressFormat: String
   public let terminalFailed: String
 
   public static func of(_ language: Language) -> Strings {
@@ -160,6 +161,7 @@ public struct Strings: Sendable {
     notATerminal: "splits needs an interactive terminal; try `splits status`",
     termUnset: "TERM is not set: splits needs to know the terminal type (for example TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ is not a terminal type this system knows; set TERM to one it does (for example xterm-256color)",
+    termCannotAddressFormat: "TERM=%@ cannot move the cursor, which a full screen needs; use a terminal that can (for example TERM=xterm-256color), or splits status",
     terminalFailed: "the terminal could not be set up"
   )
 
@@ -214,6 +216,7 @@ public struct Strings: Sendable {
     notATerminal: "splits 는 대화형 터미널이 필요합니다; `splits status` 를 써 보세요",
     termUnset: "TERM 이 설정되지 않았습니다: 터미널 종류가 필요합니다 (예: TERM=xterm-256color)",
     termUnusableFormat: "TERM=%@ 은(는) 이 시스템이 모르는 터미널 종류입니다; 아는 값으로 설정하세요 (예: xterm-256color)",
+    termCannotAddressFormat: "TERM=%@ 은(는) 커서를 옮길 수 없어 전체 화면을 쓸 수 없습니다; 옮길 수 있는 터미널을 쓰거나 (예: TERM=xterm-256color) splits status 를 쓰세요",
     terminalFailed: "터미널을 준비하지 못했습니다"
   )
 }
