@@ -100,8 +100,10 @@ public enum CountdownView {
 
   /// The remaining time as text, noted as a clock figure to the digit that fits.
   static func putTime(_ time: String, row: Int, column: Int, into screen: inout Screen) {
-    let visible = screen.put(time, row: row, column: column, style: .bold)
-    screen.clocks.show(.countdown, text: time, row: row, column: column, visible: visible)
+    // Never cut inside a field: whole fields go, marked (TimeFormat.fitted).
+    let fit = TimeFormat.fitted(time, columns: screen.size.columns - column)
+    screen.put(fit.text, row: row, column: column, style: .bold)
+    screen.clocks.show(.countdown, text: time, row: row, column: column, visible: fit.digits)
   }
 
   public static func label(_ state: CountdownState, _ s: CountdownStrings) -> String {

@@ -97,8 +97,9 @@ public enum RideView {
       }
       let timeWidth = TextWidth.columns(timeText)
       let column = width > timeWidth ? 1 : 0
-      let visible = screen.put(timeText, row: top, column: column, style: .bold)
-      screen.clocks.show(.moving, text: timeText, row: top, column: column, visible: visible)
+      let fit = TimeFormat.fitted(timeText, columns: width - column)
+      screen.put(fit.text, row: top, column: column, style: .bold)
+      screen.clocks.show(.moving, text: timeText, row: top, column: column, visible: fit.digits)
       top += 1
       if roomy { top += 1 }
     }
@@ -115,13 +116,25 @@ public enum RideView {
       if !stateShown { parts.insert((stateLabel, nil, ""), at: 0) }
       var line = ""
       for part in parts {
-        let candidate = line.isEmpty ? part.text : line + "   " + part.text
-        if TextWidth.columns(candidate) + 1 > width, !line.isEmpty { break }
-        line = candidate
+        var text = part.text
+        var shownValue = part.value
+        var digits = part.value.count
+        if TextWidth.columns(line.isEmpty ? text : line + "   " + text) + 1 > width {
+          guard line.isEmpty else { break }
+          // The first part alone is too wide: its figure loses whole fields, never half of one.
+          if part.clock != nil {
+            let label = String(part.text.dropLast(part.value.count))
+            let room = width - 1 - TextWidth.columns(label)
+            let fit = TimeFormat.fitted(part.value, columns: room >= 3 ? room : width - 1)
+            text = (room >= 3 ? label : "") + fit.text
+            shownValue = fit.text
+            digits = fit.digits
+          }
+        }
+        line = line.isEmpty ? text : line + "   " + text
         if let clock = part.clock {
-          // The figure ends the part; how much of it is left of the screen's edge.
-          let start = 1 + TextWidth.columns(candidate) - part.value.count
-          screen.clocks.show(clock, text: part.value, row: top, column: start, visible: width - start)
+          let start = 1 + TextWidth.columns(line) - TextWidth.columns(shownValue)
+          screen.clocks.show(clock, text: part.value, row: top, column: start, visible: digits)
         }
       }
       screen.put(" " + line, row: top, column: 0)

@@ -135,3 +135,16 @@ struct CountdownViewTests {
     }
   }
 }
+
+@Suite("Countdown screen: a time that does not fit")
+struct CountdownFitTests {
+  @Test("At 10×3 the countdown read 01:01:59:5 (cut inside the seconds): whole fields go, marked")
+  func wholeFieldsOnly() {
+    let start = Now(monotonic: Instant(nanoseconds: 5_000_000_000_000), wallMilliseconds: 1_795_341_600_000)
+    let state = CountdownState(target: .duration(.seconds(90_000 + 3_599)), start: start)
+    #expect(state.display == "01:01:59:59")
+    let screen = CountdownView.render(state, size: Size(columns: 10, rows: 3), options: ViewOptions(plain: true))
+    #expect(screen.lines.contains { $0.contains("01:01:59…") }, "\(screen.lines)")
+    #expect(!screen.lines.contains { $0.contains("01:01:59:5") }, "\(screen.lines)")
+  }
+}

@@ -114,8 +114,31 @@ struct RideViewTests {
   }
 
   @Test func at1x1ItShowsWhatFits() {
+    // Not "0", which reads as no time at all: a mark that the time did not fit.
     let screen = RideView.render(sampleRide(), size: Size(columns: 1, rows: 1), options: ViewOptions())
-    #expect(screen.lines == ["0"])
+    #expect(screen.lines == ["…"])
+  }
+
+  @Test func aTimeThatDoesNotFitLosesWholeFieldsNeverHalfOfOne() {
+    // At 10×3 the time read 00:00:30.8 (cut inside the hundredths), at 5×2 00:00 (zero).
+    var s = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    _ = RideReducer.reduce(&s, .tick(at: t(30_840)))
+    let at10x3 = RideView.render(s, size: Size(columns: 10, rows: 3), options: ViewOptions())
+    #expect(at10x3.lines[0] == "00:00:30… ")
+    let at5x2 = RideView.render(s, size: Size(columns: 5, rows: 2), options: ViewOptions())
+    #expect(at5x2.lines[0] == "00…  ")
+    #expect(!at5x2.lines[0].hasPrefix("00:00"))
+  }
+
+  @Test func fittedDropsFieldsFromTheLeastSignificantEnd() {
+    #expect(TimeFormat.fitted("00:00:30.84", columns: 11) == ("00:00:30.84", 11))
+    #expect(TimeFormat.fitted("00:00:30.84", columns: 10) == ("00:00:30…", 8))
+    #expect(TimeFormat.fitted("00:00:30.84", columns: 8) == ("00:00…", 5))
+    #expect(TimeFormat.fitted("00:00:30.84", columns: 5) == ("00…", 2))
+    #expect(TimeFormat.fitted("01:01:59:59", columns: 10) == ("01:01:59…", 8))
+    #expect(TimeFormat.fitted("00:00:30", columns: 2) == ("…", 0))
+    #expect(TimeFormat.fitted("00:00:30", columns: 0) == ("", 0))
   }
 
   @Test func everySizeRendersWithoutTrapping() {

@@ -24,6 +24,27 @@ public enum TimeFormat {
     return out
   }
 
+  /// The mark that ends a time whose last fields were dropped to fit.
+  public static let droppedFields = "…"
+
+  /// `text` (a clock such as `HH:MM:SS.cc`) in at most `columns` columns, never cut inside a
+  /// field: when it does not fit, whole fields go from the least significant end (the
+  /// fraction, then the seconds, …) and `…` marks that they did. `digits` is how many of
+  /// `text`'s characters are shown. A field that is cut would read as another value
+  /// (`00:00:30.8` for 30.84 s reads as 30.8, `00:00` for 30 s as zero).
+  public static func fitted(_ text: String, columns: Int) -> (text: String, digits: Int) {
+    let characters = Array(text)
+    if characters.count <= columns { return (text, characters.count) }
+    var end = characters.count
+    while end > 0 {
+      // The previous field boundary: the last separator before `end`.
+      guard let separator = characters[..<end].lastIndex(where: { $0 == ":" || $0 == "." }) else { break }
+      end = separator
+      if end + 1 <= columns { return (String(characters[..<end]) + droppedFields, end) }
+    }
+    return (columns >= 1 ? droppedFields : "", 0)
+  }
+
   /// A signed difference such as `+00:01.25` or `-00:00:03`, at the given precision.
   /// Under an hour the hours are left out (`+MM:SS.cc`).
   public static func signedDifference(_ d: Duration, precision: Precision) -> String {
