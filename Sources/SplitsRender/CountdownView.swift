@@ -164,27 +164,10 @@ public enum CountdownView {
 
   /// The `?` overlay, built from the same key table as the key line.
   static func drawHelp(_ state: CountdownState, _ s: CountdownStrings, into screen: inout Screen) {
-    let bindings = CountdownKeys.bindings
-    let keyWidth = bindings.map { TextWidth.columns($0.label) }.max() ?? 0
-    var lines = bindings.map { TextWidth.padded($0.label, to: keyWidth) + "  " + describe($0.command, state, s) }
-    lines.append(s.helpSignals)
-    lines.append("")
-    lines.append(s.helpFooter)
-    let inner = max(TextWidth.columns(s.keysTitle) + 2, lines.map { TextWidth.columns($0) }.max() ?? 0)
-    let boxWidth = min(screen.size.columns, inner + 4)
-    let boxHeight = min(screen.size.rows, lines.count + 2)
-    guard boxWidth >= 2, boxHeight >= 2 else { return }
-    let left = (screen.size.columns - boxWidth) / 2
-    let top = (screen.size.rows - boxHeight) / 2
-    screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
-    screen.clocks.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
-    let horizontal = String(repeating: "─", count: boxWidth - 2)
-    let titled = TextWidth.padded(TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: boxWidth - 2), to: boxWidth - 2)
-    screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)
-    for (index, text) in lines.enumerated() where index + 1 < boxHeight - 1 {
-      let body = TextWidth.padded(text, to: max(0, boxWidth - 4))
-      screen.put(boxWidth >= 4 ? "│ " + body + " │" : "││", row: top + 1 + index, column: left, width: boxWidth)
-    }
-    screen.put("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: .bold, width: boxWidth)
+    let content = HelpBox.Content(
+      title: s.keysTitle, keys: CountdownKeys.bindings.map { ($0.label, describe($0.command, state, s)) },
+      notes: [s.helpSignals], footer: s.helpFooter, tooSmall: { s.helpTooSmall($0) })
+    HelpBox.draw(content, into: &screen)
   }
+
 }

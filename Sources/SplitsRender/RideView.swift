@@ -266,26 +266,10 @@ public enum RideView {
   /// The `?` overlay, built from the same key table as the key line.
   static func drawHelp(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) {
     let s = options.strings
-    let keyWidth = KeyTable.bindings.map { TextWidth.columns($0.fullLabel) }.max() ?? 0
-    var lines = KeyTable.bindings.map { TextWidth.padded($0.fullLabel, to: keyWidth) + "  " + s.describe($0.command) }
-    lines.append(s.helpSignals)
-    lines.append("")
-    lines.append(s.helpFooter)
-    let inner = max(TextWidth.columns(s.keysTitle), lines.map { TextWidth.columns($0) }.max() ?? 0)
-    let boxWidth = min(screen.size.columns, inner + 4)
-    let boxHeight = min(screen.size.rows, lines.count + 2)
-    let left = max(0, (screen.size.columns - boxWidth) / 2)
-    let top = max(0, (screen.size.rows - boxHeight) / 2)
-    screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
-    screen.clocks.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
-    let horizontal = String(repeating: "─", count: max(0, boxWidth - 2))
-    let titled = TextWidth.prefix("─ " + s.keysTitle + " " + horizontal, columns: max(0, boxWidth - 2))
-    screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)
-    for (index, text) in lines.enumerated() where index + 1 < boxHeight - 1 {
-      screen.put("│ " + TextWidth.padded(text, to: max(0, boxWidth - 4)) + " │", row: top + 1 + index, column: left, width: boxWidth)
-    }
-    if boxHeight >= 2 {
-      screen.put("└" + horizontal + "┘", row: top + boxHeight - 1, column: left, style: .bold, width: boxWidth)
-    }
+    let content = HelpBox.Content(
+      title: s.keysTitle, keys: KeyTable.bindings.map { ($0.fullLabel, s.describe($0.command)) },
+      notes: [s.helpSignals], footer: s.helpFooter, tooSmall: { s.fill(s.helpTooSmallFormat, $0) })
+    HelpBox.draw(content, into: &screen)
   }
+
 }

@@ -425,15 +425,15 @@ struct CountdownViewSnapshotTests {
       ])
   }
 
-  @Test("Snapshot: the help overlay, English, 20×5")
+  @Test("Snapshot: the help overlay, English, 20×5: too small for the box, it says how large it must be")
   func helpEnglish20x5() {
     #expect(
       render(.help, 20, 5, .en, plain: false) == [
-        "┌─ Keys ───────────┐",
-        "│ space  pause, re │",
-        "│ ?      show or c │",
-        "│ Esc    close thi │",
-        "└──────────────────┘",
+        "                    ",
+        " The keys need a    ",
+        " terminal of 41×9;  ",
+        " Esc closes         ",
+        " space pause  q quit",
       ])
   }
 
@@ -468,15 +468,15 @@ struct CountdownViewSnapshotTests {
       ])
   }
 
-  @Test("Snapshot: the help overlay, Korean, 20×5")
+  @Test("Snapshot: the help overlay, Korean, 20×5: too small for the box, it says how large it must be")
   func helpKorean20x5() {
     #expect(
       render(.help, 20, 5, .ko, plain: false) == [
-        "┌─ 키 ─────────────┐",
-        "│ space  일시정지, │",
-        "│ ?      도움말 열 │",
-        "│ Esc    도움말 닫 │",
-        "└──────────────────┘",
+        " 키 목록은 터미널이 ",
+        " 39×9 이상이어야    ",
+        " 보입니다; Esc 로   ",
+        " 닫기               ",
+        " q 종료             ",
       ])
   }
 

@@ -113,6 +113,27 @@ struct RideViewTests {
     ])
   }
 
+  @Test func theHelpOverlayAt40x12WrapsInsteadOfCutting() {
+    // At 40×12 it read "record a lap (while runnin".
+    var s = sampleRide()
+    s.showingHelp = true
+    let screen = RideView.render(s, size: Size(columns: 40, rows: 12), options: ViewOptions())
+    let text = screen.lines.joined(separator: " ").replacingOccurrences(of: "│", with: " ")
+      .split(separator: " ").joined(separator: " ")
+    for binding in KeyTable.bindings {
+      #expect(text.contains(Strings.english.describe(binding.command)), "\(binding.command):\n\(screen.lines.joined(separator: "\n"))")
+    }
+    #expect(screen.lines.contains { $0.contains("┌─ Keys") })
+  }
+
+  @Test func theHelpOverlaySaysHowLargeItNeedsTheTerminal() {
+    var s = sampleRide()
+    s.showingHelp = true
+    let screen = RideView.render(s, size: Size(columns: 24, rows: 8), options: ViewOptions())
+    #expect(screen.lines.joined(separator: " ").contains("The keys need a"), "\(screen.lines)")
+    #expect(!screen.lines.contains { $0.contains("┌") })
+  }
+
   @Test func at1x1ItShowsWhatFits() {
     // Not "0", which reads as no time at all: a mark that the time did not fit.
     let screen = RideView.render(sampleRide(), size: Size(columns: 1, rows: 1), options: ViewOptions())

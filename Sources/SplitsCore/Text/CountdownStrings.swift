@@ -22,6 +22,8 @@ public struct CountdownStrings: Sendable {
   public let helpQuitWithExit: String
   public let helpSignals: String
   public let helpFooter: String
+  /// In place of the help box when the terminal is smaller than it: the size it needs.
+  public let helpTooSmallFormat: String
   public let keysTitle: String
   /// Hints for keys that do nothing now.
   public let hintDateCannotPause: String
@@ -47,6 +49,7 @@ public struct CountdownStrings: Sendable {
 
   /// "Countdown stopped with 00:12:34 left".
   public func summaryStopped(_ left: String) -> String { Self.fill(summaryStoppedFormat, left) }
+  public func helpTooSmall(_ size: String) -> String { Self.fill(helpTooSmallFormat, size) }
 
   /// Replaces each `%@` in order.
   static func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
@@ -68,6 +71,7 @@ public struct CountdownStrings: Sendable {
     helpQuitWithExit: "quit (exit status 1 before the end)",
     helpSignals: "Ctrl-Z suspends, Ctrl-C quits",
     helpFooter: "Esc or ? closes this help",
+    helpTooSmallFormat: "The keys need a terminal of %@; Esc closes",
     keysTitle: "Keys",
     hintDateCannotPause: "A countdown to a date cannot be paused",
     hintEnded: "The countdown has ended: q quits",
@@ -104,6 +108,7 @@ public struct CountdownStrings: Sendable {
     helpQuitWithExit: "종료 (끝나기 전이면 종료 상태 1)",
     helpSignals: "Ctrl-Z 일시 중단, Ctrl-C 종료",
     helpFooter: "Esc 또는 ? 로 닫기",
+    helpTooSmallFormat: "키 목록은 터미널이 %@ 이상이어야 보입니다; Esc 로 닫기",
     keysTitle: "키",
     hintDateCannotPause: "날짜까지의 카운트다운은 일시정지할 수 없습니다",
     hintEnded: "카운트다운이 끝났습니다: q 로 종료",

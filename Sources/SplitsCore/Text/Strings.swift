@@ -16,6 +16,8 @@ public struct Strings: Sendable {
   public let differenceHeader: String
   public let keysTitle: String
   public let helpFooter: String
+  /// In place of the help box when the terminal is smaller than it: the size it needs.
+  public let helpTooSmallFormat: String
   /// Command labels for the help line, by phase where they differ.
   public let start: String
   public let pause: String
@@ -125,6 +127,7 @@ public struct Strings: Sendable {
     differenceHeader: "Diff",
     keysTitle: "Keys",
     helpFooter: "Esc or ? closes this help",
+    helpTooSmallFormat: "The keys need a terminal of %@; Esc closes",
     start: "start",
     pause: "pause",
     resume: "resume",
@@ -180,6 +183,7 @@ public struct Strings: Sendable {
     differenceHeader: "차이",
     keysTitle: "키",
     helpFooter: "Esc 또는 ? 로 닫기",
+    helpTooSmallFormat: "키 목록은 터미널이 %@ 이상이어야 보입니다; Esc 로 닫기",
     start: "시작",
     pause: "일시정지",
     resume: "재개",
