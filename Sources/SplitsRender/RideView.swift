@@ -243,8 +243,15 @@ public enum RideView {
       row += 1
     }
     let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
-    for r in rows.reversed() {
+    for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
       guard row < bottom else { break }
+      guard case .lap(let r) = entry else {
+        if case .earlier(let count) = entry {
+          screen.put(" " + s.fill(s.earlierLapsFormat, String(count)), row: row, column: 0, style: .dim)
+        }
+        row += 1
+        continue
+      }
       let mark: String
       let style: Style
       switch r.mark {

@@ -86,7 +86,7 @@ struct RideViewTests {
     #expect(plain.lines == colour.lines)  // the marks stay without colour
   }
 
-  @Test func at40x10TheSmallFontAndTwoLapRows() {
+  @Test func at40x10TheSmallFontAndTwoLapRowsTheNewestAndTheMarkOfTheRest() {
     let screen = RideView.render(sampleRide(), size: Size(columns: 40, rows: 10), options: ViewOptions())
     #expect(screen.lines == [
       " Splits · Ride 12               RUNNING ",
@@ -97,7 +97,7 @@ struct RideViewTests {
       "   Lap   Lap time      Split            ",
       " ›   4   00:22:04.46   01:01:05.45      ",
       " ▼   3   00:19:50.74   00:39:00.99      ",
-      " ▲   2   00:09:10.25   00:19:10.25      ",
+      "    … 2 earlier laps                    ",
       " space pause  l lap  ? help  q quit     ",
     ])
   }
@@ -132,6 +132,42 @@ struct RideViewTests {
     let screen = RideView.render(s, size: Size(columns: 24, rows: 8), options: ViewOptions())
     #expect(screen.lines.joined(separator: " ").contains("The keys need a"), "\(screen.lines)")
     #expect(!screen.lines.contains { $0.contains("┌") })
+  }
+
+  @Test func after41LapsAt100x30TheGapIsMarkedAndTheBestAndWorstStay() throws {
+    // Laps 1–24 were off screen, the worst among them, and nothing said so.
+    var s = RideScreenState(ride: Ride(number: 3), precision: .cs, now: t(0))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    var at: Int64 = 0
+    for lap in 1...41 {
+      // Lap 3 the slowest (90 s), lap 5 the fastest (20 s), the rest 60 s.
+      at += lap == 3 ? 90_000 : lap == 5 ? 20_000 : 60_000
+      _ = RideReducer.reduce(&s, .key(.character("l"), at: t(at)))
+    }
+    _ = RideReducer.reduce(&s, .tick(at: t(at + 1_000)))
+    let lines = RideView.render(s, size: Size(columns: 100, rows: 30), options: ViewOptions()).lines
+    let text = lines.joined(separator: "\n")
+    #expect(lines.contains { $0.contains("  41   00:01:00.00") }, "\(text)")
+    #expect(lines.contains { $0.contains("▲   5   00:00:20.00") }, "the best lap pinned:\n\(text)")
+    #expect(lines.contains { $0.contains("▼   3   00:01:30.00") }, "the worst lap pinned:\n\(text)")
+    let marker = try #require(lines.first { $0.contains("earlier laps") }, "\(text)")
+    let shown = lines.filter { $0.range(of: #"^ [▲▼ ]\s+\d+   \d\d:"#, options: .regularExpression) != nil }.count
+    #expect(marker.contains("… \(41 - shown) earlier laps"), "\(marker) with \(shown) laps shown:\n\(text)")
+  }
+
+  @Test func lapTableRowsKeepTheNewestThenTheMarkThenTheBestAndWorst() {
+    let rows = LapTable.rows(splits: [5, 15, 20, 28, 36, 44].map { Duration.seconds($0) }, precision: .s)
+    // Laps: 5, 10, 5, 8, 8, 8 s: best lap 1, worst lap 2.
+    let shown = LapTable.visible(rows, rowsAvailable: 5)
+    #expect(shown.map { entry -> String in
+      switch entry {
+      case .lap(let r): return "\(r.number)"
+      case .earlier(let count): return "…\(count)"
+      }
+    } == ["6", "5", "…2", "2", "1"])
+    #expect(LapTable.visible(rows, rowsAvailable: 6).count == 6)
+    #expect(LapTable.visible(rows, rowsAvailable: 1) == [.earlier(count: 6)])
+    #expect(LapTable.visible(rows, rowsAvailable: 0).isEmpty)
   }
 
   @Test func at1x1ItShowsWhatFits() {

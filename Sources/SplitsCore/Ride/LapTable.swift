@@ -51,6 +51,36 @@ public enum LapTable {
     return rows
   }
 
+  /// A row of the lap table as shown: a lap, or the mark of laps left out.
+  public enum Shown: Equatable, Sendable {
+    case lap(LapRow)
+    /// `count` earlier laps are not shown (the best and worst stay, pinned below the mark).
+    case earlier(count: Int)
+  }
+
+  /// The completed laps to show, newest first, in `rowsAvailable` rows. When they do not all
+  /// fit, the newest that fit come first, then a row saying how many earlier laps are left
+  /// out, then the best and the worst lap if they are among those (a table that lost its
+  /// worst lap off the bottom said nothing about it).
+  public static func visible(_ rows: [LapRow], rowsAvailable: Int) -> [Shown] {
+    guard rowsAvailable > 0 else { return [] }
+    if rows.count <= rowsAvailable { return rows.reversed().map { .lap($0) } }
+    let marked = rows.indices.filter { rows[$0].mark != nil }
+    var newest = rowsAvailable - 1
+    var pinned: [Int] = []
+    while newest > 0 {
+      pinned = marked.filter { $0 < rows.count - newest }
+      if newest + pinned.count <= rowsAvailable - 1 { break }
+      newest -= 1
+    }
+    if newest == 0 { pinned = Array(marked.suffix(max(0, rowsAvailable - 1))) }
+    let hidden = rows.count - newest - pinned.count
+    // No room for the newest besides the mark: the marked laps, newest first, then the mark.
+    if newest == 0 { return pinned.reversed().map { .lap(rows[$0]) } + [.earlier(count: hidden)] }
+    return rows.suffix(newest).reversed().map { .lap($0) } + [.earlier(count: hidden)]
+      + pinned.reversed().map { .lap(rows[$0]) }
+  }
+
   /// The lap in progress: number, time since the last lap and the split so far.
   public static func runningLap(splits: [Duration], moving: Duration, precision: Precision) -> LapRow {
     let split = TimeFormat.truncated(moving, to: precision)

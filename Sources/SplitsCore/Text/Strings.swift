@@ -14,6 +14,8 @@ public struct Strings: Sendable {
   public let lapTimeHeader: String
   public let splitHeader: String
   public let differenceHeader: String
+  /// The lap table's mark of laps left out: the count.
+  public let earlierLapsFormat: String
   public let keysTitle: String
   public let helpFooter: String
   /// In place of the help box when the terminal is smaller than it: the size it needs.
@@ -125,6 +127,7 @@ public struct Strings: Sendable {
     lapTimeHeader: "Lap time",
     splitHeader: "Split",
     differenceHeader: "Diff",
+    earlierLapsFormat: "   … %@ earlier laps",
     keysTitle: "Keys",
     helpFooter: "Esc or ? closes this help",
     helpTooSmallFormat: "The keys need a terminal of %@; Esc closes",
@@ -181,6 +184,7 @@ public struct Strings: Sendable {
     lapTimeHeader: "랩 타임",
     splitHeader: "스플릿",
     differenceHeader: "차이",
+    earlierLapsFormat: "   … 이전 랩 %@개",
     keysTitle: "키",
     helpFooter: "Esc 또는 ? 로 닫기",
     helpTooSmallFormat: "키 목록은 터미널이 %@ 이상이어야 보입니다; Esc 로 닫기",
