@@ -66,7 +66,8 @@ let package = Package(
       name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports"], swiftSettings: strict),
+      name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
+      swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),

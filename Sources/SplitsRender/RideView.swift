@@ -221,9 +221,10 @@ public enum RideView {
     }
     if row < bottom {
       screen.put(" " + text(running, mark: "›"), row: row, column: 0, style: options.colored(.cyan))
-      // The running lap's figures move with the moving time: the lap from the last split, the
-      // split with it, the difference from the last split plus the last lap.
-      let lastSplit = running.split - running.lap
+      // The running lap's figures move with the moving time: the lap from the last split (as
+      // it was, not truncated), the split with it, the difference from the last split plus the
+      // last lap as shown.
+      let lastSplit = LapTable.runningLapOrigin(splits: state.ride.splits)
       var column = 1 + 2 + numberWidth + gap.count
       let lapText = TimeFormat.clock(running.lap, precision: precision)
       screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)

@@ -24,7 +24,8 @@ public enum Export {
   // MARK: CSV
 
   /// The CSV header: one row per lap of every ride, the stretch after the last `l` included
-  /// (`ended_by` = `finish`), so each ride's `lap_ms` add up to its `moving_ms`.
+  /// (`ended_by` = `finish`), so each ride's laps cover its moving time. Every figure is
+  /// truncated to the millisecond, so the `lap_ms` can add up to a few less than `moving_ms`.
   public static let csvHeader = [
     "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
     "lap_start_elapsed_ms", "ended_by",
@@ -139,7 +140,8 @@ public enum Export {
     return out
   }
 
-  /// `1234.567` from 1234567 ms.
+  /// `1234.567` from 1234567 ms: the figure, already truncated to the millisecond, written
+  /// exactly (integer arithmetic, never through a `Double`).
   static func seconds(_ milliseconds: Int64) -> String {
     let ms = max(0, milliseconds)
     let fraction = ms % 1000

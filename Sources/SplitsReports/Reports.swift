@@ -203,7 +203,9 @@ public enum HistoryReport {
       lines.append(strings.noLaps)
       return lines.joined(separator: "\n") + "\n"
     }
-    let rows = LapTable.rows(splits: ride.laps.map { .milliseconds($0.splitMilliseconds) }, precision: .cs)
+    // Each lap's own time, truncated: not the difference of truncated splits (see `LapTable`).
+    let rows = LapTable.rows(
+      laps: ride.laps.map { (.milliseconds($0.lapMilliseconds), .milliseconds($0.splitMilliseconds)) }, precision: .cs)
     var table: [[String]] = rows.map { row in
       let mark =
         switch row.mark {
@@ -226,7 +228,7 @@ public enum HistoryReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `HH:MM:SS.cc` of whole milliseconds.
+  /// `HH:MM:SS.cc` of whole milliseconds (truncated, as every time is).
   static func clock(_ milliseconds: Int64) -> String {
     TimeFormat.clock(.milliseconds(milliseconds), precision: .cs)
   }

@@ -92,12 +92,13 @@ struct RideTimeTests {
 
 @Suite("Lap table")
 struct LapTableTests {
-  @Test func lapsAreDifferencesOfTruncatedSplitsWithBestAndWorstMarked() {
+  @Test func lapsAndSplitsAreEachTruncatedWithBestAndWorstMarked() {
     let splits: [Duration] = [.milliseconds(61_239), .milliseconds(119_996), .milliseconds(185_001)]
     let rows = LapTable.rows(splits: splits, precision: .cs)
     #expect(rows.map(\.split) == [.milliseconds(61_230), .milliseconds(119_990), .milliseconds(185_000)])
-    #expect(rows.map(\.lap) == [.milliseconds(61_230), .milliseconds(58_760), .milliseconds(65_010)])
-    #expect(rows.map(\.difference) == [nil, .milliseconds(-2_470), .milliseconds(6_250)])
+    // Laps of 61.239, 58.757 and 65.005 s (not 58.76 and 65.01, the differences of the splits).
+    #expect(rows.map(\.lap) == [.milliseconds(61_230), .milliseconds(58_750), .milliseconds(65_000)])
+    #expect(rows.map(\.difference) == [nil, .milliseconds(-2_480), .milliseconds(6_250)])
     #expect(rows.map(\.mark) == [nil, .best, .worst])
   }
 
@@ -117,6 +118,15 @@ struct LapTableTests {
     #expect(row.lap == .milliseconds(6_900))
     #expect(row.split == .milliseconds(31_900))
     #expect(row.difference == .milliseconds(6_900 - 15_000))
+  }
+
+  @Test func theRunningLapTruncatesItsOwnTime() {
+    // The last split at 0.503 s: 0.497 s later the lap reads 0.49 (the split reads 1.00).
+    let row = LapTable.runningLap(splits: [.milliseconds(503)], moving: .milliseconds(1_000), precision: .cs)
+    #expect(row.lap == .milliseconds(490))
+    #expect(row.split == .milliseconds(1_000))
+    #expect(row.difference == .milliseconds(490 - 500))
+    #expect(LapTable.runningLapOrigin(splits: [.milliseconds(503)]) == .milliseconds(503))
   }
 }
 

@@ -209,7 +209,8 @@ struct ExportTests {
     .enabled(
       if: Child.which("xmllint") != nil,
       "skipped: xmllint is not installed (Debian: libxml2-utils; `make test` installs it)"),
-    arguments: [("one ride with laps", [SampleRides.withLaps]), ("all rides", SampleRides.all), ("no ride", [])])
+    arguments: [("one ride with laps", [SampleRides.withLaps]), ("all rides", SampleRides.all), ("no ride", []),
+      ("awkward instants", [AwkwardRide.figures])])
   func tcxValidatesAgainstGarminsSchema(name: String, rides: [RideFigures]) throws {
     let xmllint = try #require(Child.which("xmllint"))
     let schema = try #require(Self.schemaPath, "TrainingCenterDatabasev2.xsd not found")

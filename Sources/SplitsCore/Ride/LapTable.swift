@@ -1,8 +1,12 @@
-/// The lap table as the screen and the exports show it.
+/// The lap table as the screen and `show` show it.
 ///
-/// Splits are truncated to the display precision first and laps are differences of those,
-/// so the laps shown always add up to the split shown, and the running lap changes exactly
-/// when the moving time does.
+/// Every time is the true value truncated to the display precision: a split is the moving
+/// time at the lap, truncated; a lap is the moving time between two laps, truncated (not the
+/// difference of two truncated splits, which can be a unit ahead of the lap: splits at
+/// 0.503 s and 1.000 s read 0.50 and 1.00, and the 0.497 s lap between them must read 0.49).
+/// So a table's laps can add up to a little less than its split, never more. The difference
+/// is that of the laps as shown, so it reads as the shown laps subtract and turns over when
+/// the lap does.
 public struct LapRow: Equatable, Sendable {
   public enum Mark: Equatable, Sendable { case best, worst }
 
@@ -26,15 +30,26 @@ public enum LapTable {
   /// Completed laps, oldest first, with the best (shortest) and worst (longest) marked when
   /// there are at least two laps that differ. Ties mark the earliest.
   public static func rows(splits: [Duration], precision: Precision) -> [LapRow] {
-    var rows: [LapRow] = []
-    rows.reserveCapacity(splits.count)
+    var laps: [(lap: Duration, split: Duration)] = []
+    laps.reserveCapacity(splits.count)
     var previousSplit = Duration.zero
-    var previousLap: Duration?
-    for (index, raw) in splits.enumerated() {
-      let split = TimeFormat.truncated(raw, to: precision)
-      let lap = (split - previousSplit).clampedToZero
-      rows.append(LapRow(number: index + 1, lap: lap, split: split, difference: previousLap.map { lap - $0 }))
+    for split in splits {
+      laps.append(((split - previousSplit).clampedToZero, split))
       previousSplit = split
+    }
+    return rows(laps: laps, precision: precision)
+  }
+
+  /// The same table from each lap's own time and its split (both true values, or already
+  /// truncated to a finer unit than `precision`, such as whole milliseconds).
+  public static func rows(laps: [(lap: Duration, split: Duration)], precision: Precision) -> [LapRow] {
+    var rows: [LapRow] = []
+    rows.reserveCapacity(laps.count)
+    var previousLap: Duration?
+    for (index, raw) in laps.enumerated() {
+      let lap = TimeFormat.truncated(raw.lap, to: precision)
+      let split = TimeFormat.truncated(raw.split, to: precision)
+      rows.append(LapRow(number: index + 1, lap: lap, split: split, difference: previousLap.map { lap - $0 }))
       previousLap = lap
     }
     guard rows.count >= 2 else { return rows }
@@ -81,15 +96,20 @@ public enum LapTable {
       + pinned.reversed().map { .lap(rows[$0]) }
   }
 
-  /// The lap in progress: number, time since the last lap and the split so far.
+  /// The lap in progress: number, time since the last lap and the split so far, each
+  /// truncated. Its lap time turns over a whole unit after the last split (`runningLapOrigin`),
+  /// not with the moving time.
   public static func runningLap(splits: [Duration], moving: Duration, precision: Precision) -> LapRow {
     let split = TimeFormat.truncated(moving, to: precision)
-    let last = splits.last.map { TimeFormat.truncated($0, to: precision) } ?? .zero
-    let previousLap: Duration? = splits.isEmpty ? nil : {
-      let before = splits.count >= 2 ? TimeFormat.truncated(splits[splits.count - 2], to: precision) : .zero
-      return last - before
-    }()
-    let lap = (split - last).clampedToZero
+    let last = runningLapOrigin(splits: splits)
+    let previousLap: Duration? = splits.last.map { lastSplit in
+      let before = splits.count >= 2 ? splits[splits.count - 2] : .zero
+      return TimeFormat.truncated(lastSplit - before, to: precision)
+    }
+    let lap = TimeFormat.truncated(moving - last, to: precision)
     return LapRow(number: splits.count + 1, lap: lap, split: split, difference: previousLap.map { lap - $0 })
   }
+
+  /// The moving time at which the running lap reads zero: the last split, as it was.
+  public static func runningLapOrigin(splits: [Duration]) -> Duration { splits.last ?? .zero }
 }

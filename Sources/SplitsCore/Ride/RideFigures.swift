@@ -1,9 +1,12 @@
 /// A ride's numbers in whole milliseconds, as `status`, `history`, `show` and the exports
 /// print them. Pure.
 ///
-/// Splits are truncated to milliseconds first and laps are differences of those, so the laps
-/// always add up to the split; the paused time is elapsed minus moving, so the three always
-/// agree.
+/// Each figure is its true value truncated to the millisecond: a lap is the moving time
+/// between two laps, truncated, not the difference of two truncated splits (which can be a
+/// millisecond ahead of the lap); the paused time is elapsed minus moving, truncated. So no
+/// figure is ever ahead of the time that passed, and truncating one further (to the
+/// hundredth, the second) gives what the screen shows; the laps can add up to a few
+/// milliseconds less than the moving time, never more.
 public struct RideFigures: Equatable, Sendable {
   public struct Lap: Equatable, Sendable {
     public var number: Int
@@ -42,9 +45,9 @@ public struct RideFigures: Equatable, Sendable {
   public var finalStretch: Lap?
   public var wallClockWentBackwards: Bool
 
-  /// The arithmetic below stays plain: every figure is a `Duration`'s `milliseconds`, which
-  /// saturates at `Int64.max` nanoseconds, so no figure is beyond ±9.3 × 10¹² and no sum or
-  /// difference of two can overflow, whatever the journal held.
+  /// The arithmetic is on `Duration`s (128 bits, so no sum or difference can overflow,
+  /// whatever the journal held) and each figure is its `milliseconds`, truncated toward zero
+  /// and saturating at `Int64.max` nanoseconds.
   public init(_ restored: RestoredRide) {
     number = restored.ride.number
     switch restored.phase {
@@ -56,31 +59,33 @@ public struct RideFigures: Equatable, Sendable {
     }
     startedAtWallMilliseconds = restored.startedAtWallMilliseconds
     finishedAtWallMilliseconds = restored.finishedAtWallMilliseconds
-    movingMilliseconds = restored.moving.milliseconds
-    elapsedMilliseconds = max(movingMilliseconds, restored.elapsed.milliseconds)
-    pausedMilliseconds = elapsedMilliseconds - movingMilliseconds
+    let moving = restored.moving.clampedToZero
+    let elapsed = max(moving, restored.elapsed)
+    movingMilliseconds = moving.milliseconds
+    elapsedMilliseconds = elapsed.milliseconds
+    pausedMilliseconds = (elapsed - moving).milliseconds
     wallClockWentBackwards = restored.wallClockWentBackwards
 
     var laps: [Lap] = []
-    var previousSplit: Int64 = 0
-    var previousElapsed: Int64 = 0
-    for (index, split) in restored.ride.splits.enumerated() {
-      let splitMs = min(split.milliseconds, movingMilliseconds)
-      let lapMs = max(0, splitMs - previousSplit)
+    var previousSplit = Duration.zero
+    var previousElapsed = Duration.zero
+    for (index, recorded) in restored.ride.splits.enumerated() {
+      // Within the moving time and never before the previous split (a damaged journal).
+      let split = max(min(recorded, moving), previousSplit)
       laps.append(
-        Lap(number: index + 1, lapMilliseconds: lapMs, splitMilliseconds: max(splitMs, previousSplit),
-            startElapsedMilliseconds: previousElapsed))
-      previousSplit = max(splitMs, previousSplit)
+        Lap(number: index + 1, lapMilliseconds: (split - previousSplit).milliseconds,
+            splitMilliseconds: split.milliseconds, startElapsedMilliseconds: previousElapsed.milliseconds))
+      previousSplit = split
       if index < restored.lapElapsed.count {
-        previousElapsed = max(previousElapsed, restored.lapElapsed[index].milliseconds)
+        previousElapsed = max(previousElapsed, restored.lapElapsed[index])
       }
     }
     self.laps = laps
-    let rest = movingMilliseconds - previousSplit
+    let rest = (moving - previousSplit).milliseconds
     if restored.ride.firstStart != nil && (rest > 0 || laps.isEmpty) {
       finalStretch = Lap(
         number: laps.count + 1, lapMilliseconds: max(0, rest), splitMilliseconds: movingMilliseconds,
-        startElapsedMilliseconds: previousElapsed)
+        startElapsedMilliseconds: previousElapsed.milliseconds)
     } else {
       finalStretch = nil
     }
