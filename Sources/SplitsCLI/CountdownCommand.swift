@@ -48,6 +48,12 @@ struct CountdownCommand: ParsableCommand {
       printError(error.message(.of(options.language)))
       throw ExitCode(ExitStatus.usage.rawValue)
     }
+    // A bad target is said first. Without a terminal the full screen would say "try `splits
+    // status`", which is the ride screen's advice: a countdown has no form without a screen.
+    guard isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 else {
+      printError(CLIStrings.of(options.language).countdownNeedsTerminal)
+      throw ExitCode(ExitStatus.usage.rawValue)
+    }
     let state = CountdownState(target: parsed, ringsBell: !noBell, exitsAtZero: exitAtZero, start: now)
     let outcome = MainActor.assumeIsolated { Self.present(state: state, options: options) }
     try conclude(outcome)

@@ -5,7 +5,18 @@ import SplitsRender
 import SplitsTerminal
 
 extension Precision: ExpressibleByArgument {}
-extension Language: ExpressibleByArgument {}
+extension Language: ExpressibleByArgument {
+  /// `--lang`'s value. Its error names the languages plainly (argument-parser's own reads
+  /// "Please provide one of 'en' and 'ko'").
+  static func argument(_ text: String) throws -> Language {
+    guard let language = Language(rawValue: text) else { throw UnknownLanguage() }
+    return language
+  }
+
+  struct UnknownLanguage: Error, CustomStringConvertible {
+    var description: String { "the languages are en (English) and ko (Korean)." }
+  }
+}
 
 /// How every screen is drawn: shared by the ride and countdown screens.
 struct DisplayOptions: ParsableArguments {
@@ -15,7 +26,9 @@ struct DisplayOptions: ParsableArguments {
   @Flag(name: .customLong("no-color"), help: "No colours (also when NO_COLOR is set).")
   var noColor = false
 
-  @Option(help: "Language of labels and messages: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  @Option(
+    help: "Language of labels and messages: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).",
+    transform: Language.argument)
   var lang: Language?
 
   /// The options, with the environment consulted for what the command line leaves open.

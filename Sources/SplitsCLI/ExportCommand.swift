@@ -17,17 +17,18 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "A ride, the last ride or all rides as CSV, JSON or TCX.",
     discussion: """
-      Exports finished rides. Without RIDE, --last or --all, the last finished ride. The \
-      format comes from --format, else from the extension of -o. An existing file is never \
-      replaced without --force. CSV (RFC 4180) has one row per lap, the stretch after the last \
-      lap included; TCX (Garmin Training Center v2) has one Activity per ride and one Lap per \
-      lap, for Strava, Garmin Connect or intervals.icu.
+      Exports finished rides. Without RIDE, --last or --all, the last finished ride; RIDE \
+      `last` is the same as --last. The format comes from --format, else from the extension \
+      of -o (.csv, .json, .tcx), else CSV. A file written is confirmed on standard error. An \
+      existing file is never replaced without --force. CSV (RFC 4180) has one row per lap, \
+      the stretch after the last lap included; TCX (Garmin Training Center v2) has one \
+      Activity per ride and one Lap per lap, for Strava, Garmin Connect or intervals.icu.
       """)
 
   @OptionGroup var data: DataOptions
 
-  @Argument(help: ArgumentHelp("The ride number to export (see splits history).", valueName: "ride"))
-  var ride: Int?
+  @Argument(help: ArgumentHelp("A ride number (see splits history), or `last`.", valueName: "ride"))
+  var ride: String?
 
   @Flag(help: "Export the last finished ride.")
   var last = false
@@ -35,7 +36,7 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Export every finished ride, oldest first.")
   var all = false
 
-  @Option(help: "csv, json or tcx (default: from the extension of -o).")
+  @Option(help: "csv, json or tcx (default: from the extension of -o, else csv).")
   var format: ExportFormat?
 
   @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output (- for standard output).", valueName: "file"))
@@ -44,64 +45,103 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Replace the output file if it exists.")
   var force = false
 
-  @Option(help: "Language of messages: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  @Option(help: "Language of messages: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
+  /// The file to write, nil for standard output.
+  var outputFile: String? { output == "-" ? nil : output }
+
+  /// The ride number RIDE names, nil for `last` or none.
+  var rideNumber: Int? { ride.flatMap { Int($0) } }
+
+  /// --format, else the extension of -o, else CSV; nil when -o names a file whose extension
+  /// is none of the formats' (then the user must say).
   var resolvedFormat: ExportFormat? {
-    format ?? output.flatMap { $0 == "-" ? nil : ExportFormat.from(fileName: $0) }
+    if let format { return format }
+    guard let outputFile else { return .csv }
+    return ExportFormat.from(fileName: outputFile)
   }
 
   func validate() throws {
+    if let ride, ride != "last", (Int(ride).map { $0 < 1 } ?? true) {
+      throw ValidationError(
+        Int(ride) == nil
+          ? "RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'."
+          : NegativeNumbers.rideMustBePositive(ride))
+    }
     if [ride != nil, last, all].filter({ $0 }).count > 1 {
       throw ValidationError("Give one of RIDE, --last or --all.")
     }
-    if let ride, ride < 1 { throw ValidationError("RIDE is a ride number: 1, 2, …") }
-    if resolvedFormat == nil {
-      throw ValidationError("Say which format: --format csv, json or tcx (or an -o file ending in .csv, .json or .tcx).")
+    if let outputFile, resolvedFormat == nil, !Self.isDirectory(outputFile) {
+      throw ValidationError(
+        "Say which format: --format csv, json or tcx (\(outputFile) ends in none of .csv, .json or .tcx).")
     }
   }
 
   func run() throws {
     let directory = data.directory()
-    let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
+    let strings = HistoryStrings.of(language)
+    let messages = CLIStrings.of(language)
+    if let outputFile, Self.isDirectory(outputFile) {
+      let name = "\(rideNumber.map { "ride-\($0)" } ?? "ride").\((format ?? .csv).rawValue)"
+      let suggestion = outputFile.hasSuffix("/") ? outputFile + name : outputFile + "/" + name
+      printError(messages.outputIsDirectory(outputFile, suggestion))
+      throw ExitCode(2)
+    }
     guard let format = resolvedFormat else { throw ExitCode(2) }
+    let rideNumber = self.rideNumber
     let rides: [RestoredRide] = try withJournalErrors {
-      guard let reader = try JournalReader.open(dataDirectory: directory) else { return [] }
+      guard let reader = try openReader(dataDirectory: directory) else { return [] }
       let now = SystemClocks.now()
-      if let ride {
-        guard let found = try reader.ride(number: ride, now: now) else { return [] }
+      if let rideNumber {
+        guard let found = try reader.ride(number: rideNumber, now: now) else { return [] }
         return [found]
       }
       let finished = try reader.rides(now: now).filter(\.isFinished)
       return all ? finished.reversed() : Array(finished.prefix(1))
     }
-    if let ride {
+    if let rideNumber {
       guard let found = rides.first else {
-        printError(strings.fill(strings.noSuchRideFormat, String(ride)))
+        printError(strings.fill(strings.noSuchRideFormat, String(rideNumber)))
         throw ExitCode(2)
       }
       guard found.isFinished else {
-        printError(strings.fill(strings.notFinishedFormat, String(ride)))
+        printError(strings.fill(strings.notFinishedFormat, String(rideNumber)))
         throw ExitCode(2)
       }
     } else if rides.isEmpty && !all {
       printError(strings.noFinishedRide)
       throw ExitCode(2)
     }
-    let text = format.render(rides.map(RideFigures.init))
-    guard let output, output != "-" else {
+    let figures = rides.map(RideFigures.init)
+    let text = format.render(figures)
+    guard let outputFile else {
       print(text, terminator: "")
       return
     }
+    if let named = ExportFormat.from(fileName: outputFile), named != format {
+      printError(messages.extensionDisagrees(outputFile, named.rawValue, format.rawValue))
+    }
     do {
-      try ExportFile.save(text, to: output, replacing: force)
+      try ExportFile.save(text, to: outputFile, replacing: force)
     } catch ExportFile.Failure.exists {
-      printError(strings.fill(strings.fileExistsFormat, output))
+      printError(strings.fill(strings.fileExistsFormat, outputFile))
       throw ExitCode(2)
     } catch ExportFile.Failure.io(let message) {
-      printError("splits: cannot write \(output): \(message)")
+      printError("splits: cannot write \(outputFile): \(message)")
       throw ExitCode(1)
     }
+    if all {
+      printError(messages.wroteRides(figures.count, outputFile))
+    } else if let ride = figures.first {
+      printError(messages.wroteRide(ride.number, ride.laps.count, outputFile))
+    }
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 }
 

@@ -20,18 +20,18 @@ struct HistoryCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Show only the newest N rides.")
   var limit: Int?
 
-  @Option(help: "Language of the table: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  @Option(help: "Language of the table: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
   func validate() throws {
-    if let limit, limit < 1 { throw ValidationError("--limit takes a whole number of rides, 1 or more.") }
+    if let limit, limit < 1 { throw ValidationError(NegativeNumbers.limitMustBePositive(String(limit))) }
   }
 
   func run() throws {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     var rides = try withJournalErrors {
-      try JournalReader.open(dataDirectory: directory)?.rides(now: SystemClocks.now()) ?? []
+      try openReader(dataDirectory: directory)?.rides(now: SystemClocks.now()) ?? []
     }.map(RideFigures.init)
     if let limit { rides = Array(rides.prefix(limit)) }
     if json {

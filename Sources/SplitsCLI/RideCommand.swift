@@ -27,6 +27,7 @@ struct RideCommand: ParsableCommand {
   static let countdownRange = 0...99
 
   func validate() throws {
+    if countdown < 0 { throw ValidationError(NegativeNumbers.countdownMustBeZeroOrMore(String(countdown))) }
     guard Self.countdownRange.contains(countdown) else {
       throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
     }

@@ -19,12 +19,14 @@ struct ShowCommand: ParsableCommand {
   @Flag(help: "Print JSON: the ride's times and laps, as splits export --format json writes each ride.")
   var json = false
 
-  @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
   func validate() throws {
     guard ride == "last" || (Int(ride).map { $0 >= 1 } ?? false) else {
-      throw ValidationError("RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'.")
+      throw ValidationError(
+        Int(ride) == nil
+          ? "RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'." : NegativeNumbers.rideMustBePositive(ride))
     }
   }
 
@@ -32,7 +34,7 @@ struct ShowCommand: ParsableCommand {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     let found: RestoredRide? = try withJournalErrors {
-      guard let reader = try JournalReader.open(dataDirectory: directory) else { return nil }
+      guard let reader = try openReader(dataDirectory: directory) else { return nil }
       let now = SystemClocks.now()
       if let number = Int(ride) { return try reader.ride(number: number, now: now) }
       return try reader.rides(now: now).first

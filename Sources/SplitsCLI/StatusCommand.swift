@@ -31,7 +31,7 @@ struct StatusCommand: ParsableCommand {
   @Option(help: "Precision of the times in the line: s, ds (tenths) or cs (hundredths).")
   var precision: Precision = .s
 
-  @Option(help: "Language of the line: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).")
+  @Option(help: "Language of the line: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
   func validate() throws {
@@ -56,7 +56,7 @@ struct StatusCommand: ParsableCommand {
   static func output(
     directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings
   ) throws -> String {
-    let reader = try JournalReader.open(dataDirectory: directory)
+    let reader = try openReader(dataDirectory: directory)
     let ride = try reader?.currentRide(now: SystemClocks.now())
     if json { return StatusReport.json(ride) }
     return try StatusReport.line(ride, format: format, precision: precision, strings: strings)

@@ -20,16 +20,37 @@ enum Entry {
     if let status = QuickRide.run(arguments: arguments) {
       SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
     }
+    // `splits --help` shows the ride screen's options too (it is the default command).
+    if RootHelp.isRequest(arguments) {
+      print(RootHelp.message())
+      SplitsCommand.exit(withError: nil)
+    }
+    var command: any ParsableCommand
     do {
-      var command = try SplitsCommand.parseAsRoot()
+      command = try SplitsCommand.parseAsRoot()
+    } catch {
+      // `-1` where a number goes reads as an option to argument-parser: say what it must be.
+      if SplitsCommand.exitCode(for: error) != .success, let message = NegativeNumbers.message(arguments: arguments) {
+        usageError(message)
+      }
+      fail(error)
+    }
+    do {
       try command.run()
     } catch {
-      if SplitsCommand.exitCode(for: error) == .validationFailure {
-        let message = SplitsCommand.fullMessage(for: error)
-        FileHandle.standardError.write(Data((message + "\n").utf8))
-        SplitsCommand.exit(withError: ExitCode(2))
-      }
-      SplitsCommand.exit(withError: error)
+      fail(error)
     }
+  }
+
+  static func fail(_ error: any Error) -> Never {
+    if SplitsCommand.exitCode(for: error) == .validationFailure {
+      usageError(SplitsCommand.fullMessage(for: error))
+    }
+    SplitsCommand.exit(withError: error)
+  }
+
+  static func usageError(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    SplitsCommand.exit(withError: ExitCode(2))
   }
 }

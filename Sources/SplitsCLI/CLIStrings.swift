@@ -1,0 +1,48 @@
+import SplitsCore
+
+/// Messages only the command line prints (export files, countdown without a terminal), in
+/// each language. One stored property per text, so a text missing in one language does not
+/// compile. Argument-parser's own errors (and those the CLI words like them) stay English.
+struct CLIStrings: Sendable {
+  /// Ride number, its laps, the file: `Wrote ride 12, 4 laps, to ride.tcx`.
+  let wroteRide: @Sendable (Int, Int, String) -> String
+  /// Number of rides, the file: `Wrote 3 rides to rides.csv`.
+  let wroteRides: @Sendable (Int, String) -> String
+  /// The directory `-o` named, and a file name to suggest in it.
+  let outputIsDirectory: @Sendable (String, String) -> String
+  /// The file, its extension's format, the format written.
+  let extensionDisagrees: @Sendable (String, String, String) -> String
+  let countdownNeedsTerminal: String
+
+  static func of(_ language: Language) -> CLIStrings {
+    switch language {
+    case .en: english
+    case .ko: korean
+    }
+  }
+
+  static let english = CLIStrings(
+    wroteRide: { ride, laps, file in
+      "Wrote ride \(ride), \(laps == 1 ? "1 lap" : "\(laps) laps"), to \(file)"
+    },
+    wroteRides: { count, file in "Wrote \(count == 1 ? "1 ride" : "\(count) rides") to \(file)" },
+    outputIsDirectory: { directory, name in
+      "splits: \(directory) is a directory: name a file in it, for example -o \(name)"
+    },
+    extensionDisagrees: { file, named, written in
+      "splits: warning: \(file) ends in .\(named), but it is written as \(written.uppercased()) (--format \(written))"
+    },
+    countdownNeedsTerminal:
+      "splits countdown needs an interactive terminal: run it in a terminal (it has no form without a screen)")
+
+  static let korean = CLIStrings(
+    wroteRide: { ride, laps, file in "라이드 \(ride) (랩 \(laps)개) 을(를) \(file) 에 저장했습니다" },
+    wroteRides: { count, file in "라이드 \(count)개를 \(file) 에 저장했습니다" },
+    outputIsDirectory: { directory, name in
+      "splits: \(directory) 은(는) 디렉터리입니다: 그 안의 파일을 지정하세요, 예: -o \(name)"
+    },
+    extensionDisagrees: { file, named, written in
+      "splits: 경고: \(file) 의 확장자는 .\(named) 이지만 \(written.uppercased()) 형식으로 씁니다 (--format \(written))"
+    },
+    countdownNeedsTerminal: "splits countdown 은 대화형 터미널이 필요합니다: 터미널에서 실행하세요 (화면 없이 쓰는 방법은 없습니다)")
+}

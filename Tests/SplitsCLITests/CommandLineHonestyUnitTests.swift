@@ -1,0 +1,55 @@
+import Testing
+
+@testable import SplitsCLI
+
+/// Which failed command lines get the "must be positive" message instead of argument-parser's
+/// "Missing expected argument"; everything else keeps argument-parser's message.
+@Suite("a negative number where a number goes")
+struct NegativeNumbersTests {
+  @Test(
+    "said for ride numbers, countdown targets, --countdown and --limit",
+    arguments: [
+      (["show", "-1"], "RIDE must be positive"), (["export", "--json", "-2"], "RIDE must be positive"),
+      (["countdown", "-5"], "TARGET must be positive"), (["--countdown", "-1"], "--countdown must be 0 or more"),
+      (["ride", "--countdown", "-1"], "--countdown must be 0 or more"),
+      (["history", "-l", "-1"], "--limit must be positive"),
+    ])
+  func said(_ arguments: [String], _ message: String) throws {
+    let text = try #require(NegativeNumbers.message(arguments: arguments))
+    #expect(text.hasPrefix("Error: " + message), "\(text)")
+    #expect(text.contains("Usage: splits "), "\(text)")
+  }
+
+  @Test(
+    "left to argument-parser",
+    arguments: [
+      ["show"], ["show", "--", "-1"], ["status", "--data-dir", "-1"], ["--data-dir", "-1"], ["history", "-1"],
+      ["--plain", "-1"], ["show", "-x"], ["show", "-"], ["export", "-o", "-1"],
+    ])
+  func leftAlone(_ arguments: [String]) {
+    #expect(NegativeNumbers.message(arguments: arguments) == nil)
+  }
+}
+
+@Suite("splits --help")
+struct RootHelpTests {
+  @Test("holds the ride screen's usage and options above the subcommands")
+  func rideOptionsInRootHelp() {
+    let help = RootHelp.message()
+    let options = help.range(of: "--precision")
+    let subcommands = help.range(of: "SUBCOMMANDS:")
+    #expect(help.contains("USAGE: splits [--plain]"), "\(help)")
+    #expect(options != nil && subcommands != nil && options!.lowerBound < subcommands!.lowerBound, "\(help)")
+  }
+
+  @Test("falls back to argument-parser's text when its layout is not the one expected")
+  func fallsBack() {
+    #expect(RootHelp.combine(root: "root text", ride: "ride text") == "root text")
+  }
+
+  @Test("only the root's own help requests")
+  func requests() {
+    #expect(RootHelp.isRequest(["--help"]) && RootHelp.isRequest(["-h"]) && RootHelp.isRequest(["help"]))
+    #expect(!RootHelp.isRequest(["help", "show"]) && !RootHelp.isRequest(["show", "--help"]) && !RootHelp.isRequest([]))
+  }
+}
