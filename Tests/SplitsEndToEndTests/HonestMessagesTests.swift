@@ -60,3 +60,32 @@ struct NoAlternateScreenTests {
     #expect(!after.lines.contains { $0.contains("quit") && $0.contains("No ride") }, "\(after)")
   }
 }
+
+/// A lap table longer than the screen says so (issue 11, "Long lap tables").
+@Suite("Long lap tables, end to end", .timeLimit(.minutes(1)))
+struct LongLapTableTests {
+  @Test("41 laps at 100×30: the newest laps, the mark of the earlier ones, the best and worst pinned")
+  func fortyOneLaps() async throws {
+    let tmux = try await TmuxSession.shell(.init(width: 100, height: 30))
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    for lap in 1...41 {
+      try tmux.send(keys: "l")
+      // Each lap seen before the next, so that laps differ and every one is recorded.
+      try await tmux.waitFor("lap \(lap)") { $0.lapNumbers.first == lap }
+    }
+    let screen = try await tmux.captureAsync()
+    let mark = try #require(screen.lines.first { $0.contains("earlier laps") }, "\(screen)")
+    let shown = screen.lapNumbers
+    let pinned = screen.pinnedLapNumbers
+    #expect(shown == Array(stride(from: 41, to: 41 - shown.count, by: -1)), "\(screen)")
+    #expect(mark.contains("… \(41 - shown.count - pinned.count) earlier laps"), "\(screen)")
+    #expect(screen.lines.contains { $0.hasPrefix(" ▲") }, "the best lap is on screen:\n\(screen)")
+    #expect(screen.lines.contains { $0.hasPrefix(" ▼") }, "the worst lap is on screen:\n\(screen)")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}

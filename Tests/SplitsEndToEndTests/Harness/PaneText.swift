@@ -58,7 +58,19 @@ struct PaneText: Sendable, Equatable, CustomStringConvertible {
   /// The numbers of the completed laps in the lap table, top to bottom (newest first). A lap
   /// row is an optional mark (`▲`, `▼`), the lap number, then a clock; the running lap
   /// (marked `›`) is left out.
+  /// Laps pinned below the "… N earlier laps" mark (the best and the worst) are not among
+  /// them: see `pinnedLapNumbers`.
   var lapNumbers: [Int] {
+    Self.lapNumbers(in: lines.prefix { !$0.contains("earlier laps") })
+  }
+
+  /// The laps pinned below the "… N earlier laps" mark of a long table (the best, the worst).
+  var pinnedLapNumbers: [Int] {
+    guard let mark = lines.firstIndex(where: { $0.contains("earlier laps") }) else { return [] }
+    return Self.lapNumbers(in: lines[(mark + 1)...])
+  }
+
+  static func lapNumbers(in lines: some Sequence<String>) -> [Int] {
     lines.compactMap { line -> Int? in
       var words = line.split(whereSeparator: \.isWhitespace)[...]
       guard let first = words.first else { return nil }
