@@ -9,7 +9,9 @@ struct HonestMessagesTests {
   func quitDuringTheCountdown() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --countdown 5")
+    // 60 steps: q comes long before the end even on a loaded machine (the cancel, not the
+    // clock, must decide).
+    let job = try await tmux.start("splits --plain --countdown 60")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("the countdown") { $0.countdownStep != nil }

@@ -94,8 +94,9 @@ struct RideScreenTests {
   func escapeCancelsCountdown() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    // 5 rather than 3 steps: room for Esc to arrive in time on a loaded machine.
-    let steps = 5
+    // 9 rather than 3 steps: room for Esc to arrive in time on a loaded machine (with the
+    // whole end-to-end suite running on two cores, a capture can take seconds).
+    let steps = 9
     let job = try await tmux.start("splits --plain --countdown \(steps)")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
