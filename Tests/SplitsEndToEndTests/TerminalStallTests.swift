@@ -40,18 +40,24 @@ struct TerminalStallTests {
 
     #expect(kill(server, SIGSTOP) == 0)
     let frozen = clock.now
-    // Look at splits' threads every 50 ms for 6 s. Once the buffer is full, a thread waits
-    // for the terminal in poll(2) (at most a second); in the last two seconds none may sit
-    // in write(2) or poll(2): the frames are held back.
+    // Look at splits' threads every 50 ms. Once the buffer is full (in a few seconds; longer
+    // on a loaded machine, so up to 20 s), a thread waits for the terminal in poll(2), at most
+    // a second; from 2 s after that wait was first seen, for 2 s, none may sit in write(2) or
+    // poll(2): the frames are held back.
     var waited = false
+    var waitSeen = clock.now
     var stuck = 0
     var samples = 0
-    while clock.now - frozen < .seconds(6) {
+    while clock.now - frozen < .seconds(20) {
       let calls = Self.syscalls(splits)
-      if calls.contains(7) { waited = true }
-      if clock.now - frozen >= .seconds(4) {
+      if !waited, calls.contains(7) {
+        waited = true
+        waitSeen = clock.now
+      }
+      if waited, clock.now - waitSeen >= .seconds(2) {
         samples += 1
         if calls.contains(1) || calls.contains(7) { stuck += 1 }
+        if clock.now - waitSeen >= .seconds(4) { break }
       }
       try await Task.sleep(for: .milliseconds(50))
     }
