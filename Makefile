@@ -19,9 +19,13 @@ release: deps
 run: build
 	@$(BIN) $(ARGS)
 
+# The end-to-end tests run after the others, not beside them: they time a real process in
+# tmux, and the CPU-bound property tests running at the same time on two cores made their
+# deadlines flaky.
 test: test-deps
 	$(SWIFT) build --build-tests
-	$(SWIFT) test
+	$(SWIFT) test --skip-build --skip SplitsEndToEndTests
+	$(SWIFT) test --skip-build --filter SplitsEndToEndTests
 
 clean:
 	rm -rf .build

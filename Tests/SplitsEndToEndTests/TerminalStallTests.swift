@@ -24,12 +24,14 @@ struct TerminalStallTests {
 
   @Test("frames held back while the terminal reads nothing, then a full redraw with the right time")
   func stalledTerminal() async throws {
-    let tmux = try await TmuxSession.shell()
+    // A large terminal: big digits at scale 4 send far more bytes a second, so the
+    // terminal's buffer fills in seconds even when the machine is busy.
+    let tmux = try await TmuxSession.shell(.init(width: 200, height: 60))
     defer {
       if let server = try? tmux.format("#{pid}"), let pid = pid_t(server) { kill(pid, SIGCONT) }
       tmux.close()
     }
-    // Hundredths on big digits: about 8 KB a second, the pty's buffer fills in seconds.
+    // Hundredths on big digits: tens of KB a second at 200×60, the pty's buffer fills in seconds.
     let job = try await tmux.start("splits --precision cs")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let clock = ContinuousClock()
@@ -79,7 +81,7 @@ struct TerminalStallTests {
     #expect(shown <= clock.now - started, "never ahead of the time that passed: \(shown)")
     try await tmux.waitFor("the time moving on") { (runningLap($0) ?? .zero) > shown }
     let screen = try await tmux.captureAsync()
-    #expect(screen.lines.count == 24 && screen.lastNonEmptyLine?.contains("q quit") == true, "\(screen)")
+    #expect(screen.lines.count == 60 && screen.lastNonEmptyLine?.contains("q quit") == true, "\(screen)")
 
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
