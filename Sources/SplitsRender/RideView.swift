@@ -50,7 +50,7 @@ public enum RideView {
       if let hint = state.hint {
         screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
       } else {
-        screen.put(" " + helpLine(state, s), row: height - 1, column: 0, style: .dim)
+        screen.put(" " + helpLine(state, s, columns: width - 1), row: height - 1, column: 0, style: .dim)
       }
       bottom = height - 1
     }
@@ -160,11 +160,18 @@ public enum RideView {
     }
   }
 
-  /// The keys that do something now: `space start  ? help  q quit`.
-  public static func helpLine(_ state: RideScreenState, _ s: Strings) -> String {
-    KeyTable.enabled(in: state.phase, helpShown: state.showingHelp)
-      .map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
-      .joined(separator: "  ")
+  /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
+  /// than `columns`, undo goes first, then help; the ride's own keys and quit stay.
+  public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
+    var shown = KeyTable.enabled(in: state.phase, helpShown: state.showingHelp, hasLaps: !state.ride.splits.isEmpty)
+    func line() -> String {
+      shown.map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
+        .joined(separator: "  ")
+    }
+    for dropped in [Command.undo, .help] where TextWidth.columns(line()) > columns {
+      shown.removeAll { $0.command == dropped }
+    }
+    return line()
   }
 
   /// The line above the key line: the question a `q` with unwritten events asked, else why the
@@ -180,6 +187,7 @@ public enum RideView {
     case .lapPaused: s.hintLapPaused
     case .finishReady: s.hintFinishReady
     case .finishRunning: s.hintFinishRunning
+    case .nothingToUndo: s.hintNothingToUndo
     case .countdownWait: s.hintCountdownWait
     case .nothingToCancel: s.hintNothingToCancel
     case .unknownKey: s.hintUnknownKey

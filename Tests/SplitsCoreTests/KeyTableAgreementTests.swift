@@ -10,16 +10,22 @@ struct KeyTableAgreementTests {
   @Test(arguments: [Ride.Phase.ready, .countdown, .running, .paused], [false, true])
   func everyCommandInEveryState(phase: Ride.Phase, helpShown: Bool) {
     for binding in KeyTable.bindings {
-      var s = state(in: phase)
-      s.showingHelp = helpShown
-      let before = s
-      let effects = RideReducer.reduce(&s, .key(binding.keys[0], at: t(1500)))
-      var unchanged = s
-      unchanged.now = before.now
-      let didSomething = !effects.isEmpty || unchanged != before
-      let enabled = KeyTable.isEnabled(binding.command, in: phase, helpShown: helpShown)
-      #expect(enabled == (didSomething && s.hint == nil), "\(binding.command) in \(phase), help \(helpShown)")
-      #expect(enabled == (s.hint == nil), "\(binding.command) in \(phase), help \(helpShown): hint \(String(describing: s.hint))")
+      for withLap in [false, true] {
+        var s = state(in: phase)
+        if withLap, phase == .running || phase == .paused {
+          // A lap recorded, so that `u` has something to take back.
+          s.ride.splits.append(.seconds(1))
+        }
+        s.showingHelp = helpShown
+        let before = s
+        let effects = RideReducer.reduce(&s, .key(binding.keys[0], at: t(1500)))
+        var unchanged = s
+        unchanged.now = before.now
+        let didSomething = !effects.isEmpty || unchanged != before
+        let enabled = KeyTable.isEnabled(binding.command, in: phase, helpShown: helpShown, hasLaps: !before.ride.splits.isEmpty)
+        #expect(enabled == (didSomething && s.hint == nil), "\(binding.command) in \(phase), help \(helpShown)")
+        #expect(enabled == (s.hint == nil), "\(binding.command) in \(phase), help \(helpShown): hint \(String(describing: s.hint))")
+      }
     }
   }
 }

@@ -120,6 +120,24 @@ struct RideReducerTests {
     #expect(s.hint == nil)
   }
 
+  @Test func uTakesBackTheLastLapAsAnEventAndOnlyWhenThereIsOne() {
+    var s = state(in: .running)
+    #expect(RideReducer.reduce(&s, .key(.character("u"), at: t(300))) == [])
+    #expect(s.hint == .nothingToUndo)
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(400)))
+    _ = RideReducer.reduce(&s, .key(.character("l"), at: t(900)))
+    let effects = RideReducer.reduce(&s, .key(.character("u"), at: t(1000)))
+    #expect(effects == [.record(RideEvent(.undoLap, at: t(1000)), ride: 7, wallMilliseconds: 0)])
+    #expect(s.ride.splits == [.milliseconds(400)])
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(1100)))
+    _ = RideReducer.reduce(&s, .key(.character("u"), at: t(1200)))
+    #expect(s.ride.splits.isEmpty)  // while paused too
+    // The journal replays to the same ride: nothing is erased, the undo is an event.
+    let events = [RideEvent(.start, at: t(0)), RideEvent(.lap, at: t(400)), RideEvent(.lap, at: t(900)),
+                  RideEvent(.undoLap, at: t(1000))]
+    #expect(Ride.fold(events, number: 7, now: t(1000)).splits == [.milliseconds(400)])
+  }
+
   @Test func quittingDuringThePreStartCountdownCancelsIt() {
     var s = state(in: .countdown)
     let effects = RideReducer.reduce(&s, .key(.character("q"), at: t(1200)))

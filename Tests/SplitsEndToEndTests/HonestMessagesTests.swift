@@ -91,3 +91,35 @@ struct LongLapTableTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 }
+
+/// `u` takes back the last lap (issue 11, "Undo").
+@Suite("Undo, end to end", .timeLimit(.minutes(1)))
+struct UndoTests {
+  @Test("u takes back the last lap: the screen and splits show --json agree, and the journal keeps the undo")
+  func undoTheLastLap() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    try tmux.send(keys: "l")
+    try await tmux.waitFor("lap 1") { $0.lapNumbers == [1] }
+    try tmux.send(keys: "l")
+    try await tmux.waitFor("laps 2, 1") { $0.lapNumbers == [2, 1] }
+    try tmux.send(keys: "u")
+    try await tmux.waitFor("lap 2 taken back") { $0.lapNumbers == [1] && $0.runningLapNumber == 2 }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+
+    let shown = try await tmux.run("splits show 1 --json")
+    #expect(shown.status == 0, "\(shown.output)")
+    let object = try JSONSerialization.jsonObject(with: Data(shown.output.utf8)) as? [String: Any]
+    let laps = object?["laps"] as? [[String: Any]]
+    #expect(laps?.count == 1, "\(shown.output)")
+    let kinds = try await JournalFile.query(dataDir: tmux.dataDir, "SELECT kind FROM events ORDER BY id")
+    #expect(kinds == ["start", "lap", "lap", "undo_lap", "pause"], "nothing erased: \(kinds)")
+  }
+}

@@ -55,7 +55,7 @@ struct RideViewTests {
       "     1   00:10:00.00   00:10:00.00                                              ",
       "                                                                                ",
     ])
-    #expect(screen.lines[23] == " space pause  l lap  ? help  q quit" + String(repeating: " ", count: 45))
+    #expect(screen.lines[23] == " space pause  l lap  u undo  ? help  q quit" + String(repeating: " ", count: 37))
   }
 
   @Test func lapNumbersPastNineHundredNinetyNineAreNotCut() {

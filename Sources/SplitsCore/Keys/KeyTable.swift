@@ -9,7 +9,7 @@ public enum Key: Hashable, Sendable {
 
 /// What a key asks for. Which of these does something depends on the phase.
 public enum Command: String, CaseIterable, Sendable {
-  case startPause, lap, finish, help, back, quit
+  case startPause, lap, undo, finish, help, back, quit
 }
 
 /// One row of the key table. The bottom help line and the `?` overlay are both built from
@@ -34,6 +34,7 @@ public enum KeyTable {
   public static let bindings: [KeyBinding] = [
     KeyBinding(keys: [.character(" ")], label: "space", command: .startPause),
     KeyBinding(keys: [.character("l"), .character("L"), .enter], label: "l", fullLabel: "l, Enter", command: .lap),
+    KeyBinding(keys: [.character("u"), .character("U")], label: "u", command: .undo),
     KeyBinding(keys: [.character("r"), .character("R")], label: "r", command: .finish),
     KeyBinding(keys: [.character("?")], label: "?", command: .help),
     KeyBinding(keys: [.escape], label: "Esc", command: .back),
@@ -44,11 +45,13 @@ public enum KeyTable {
     bindings.first { $0.keys.contains(key) }
   }
 
-  /// Whether `command` does something in `phase` (with the help overlay open or not).
-  public static func isEnabled(_ command: Command, in phase: Ride.Phase, helpShown: Bool) -> Bool {
+  /// Whether `command` does something in `phase` (with the help overlay open or not, with
+  /// laps to take back or not).
+  public static func isEnabled(_ command: Command, in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false) -> Bool {
     switch command {
     case .startPause: phase != .countdown
     case .lap: phase == .running
+    case .undo: hasLaps && (phase == .running || phase == .paused)
     case .finish: phase == .paused
     case .help, .quit: true
     case .back: phase == .countdown || helpShown
@@ -56,7 +59,7 @@ public enum KeyTable {
   }
 
   /// The bindings that do something now, in table order.
-  public static func enabled(in phase: Ride.Phase, helpShown: Bool) -> [KeyBinding] {
-    bindings.filter { isEnabled($0.command, in: phase, helpShown: helpShown) }
+  public static func enabled(in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false) -> [KeyBinding] {
+    bindings.filter { isEnabled($0.command, in: phase, helpShown: helpShown, hasLaps: hasLaps) }
   }
 }

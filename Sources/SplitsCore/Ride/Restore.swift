@@ -189,6 +189,7 @@ public enum Restore {
       if changed && item.kind == .lap, let first = ride.firstStart {
         lapElapsed.append((at - first).clampedToZero)
       }
+      if changed && item.kind == .undoLap, !lapElapsed.isEmpty { lapElapsed.removeLast() }
     }
     let readAt = finishedAt ?? max(now.monotonic, events.last?.at ?? now.monotonic)
     if finishedAt == nil {

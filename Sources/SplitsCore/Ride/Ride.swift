@@ -96,6 +96,9 @@ public struct Ride: Equatable, Sendable {
       runningSince = event.at
     case (.lap, .running):
       splits.append(moving(at: event.at))
+    case (.undoLap, .running), (.undoLap, .paused):
+      guard !splits.isEmpty else { return false }
+      splits.removeLast()
     case (.finish, .paused):
       // The number comes from the journal, where it can be anything: after `Int.max` the
       // next ride keeps that number (saturating) rather than trapping, and the journal then

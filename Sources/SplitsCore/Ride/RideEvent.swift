@@ -8,6 +8,8 @@ public struct RideEvent: Equatable, Hashable, Sendable {
     /// The pre-start countdown was cancelled.
     case countdownCancel = "countdown_cancel"
     case start, pause, resume, lap, finish
+    /// The last lap taken back (`u`): recorded, never erased, so the journal keeps it.
+    case undoLap = "undo_lap"
   }
 
   public var kind: Kind

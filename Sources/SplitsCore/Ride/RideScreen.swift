@@ -5,6 +5,8 @@ public struct RideScreenState: Equatable, Sendable {
     case lapReady, lapPaused
     /// `r` with no ride, `r` while running (pause first).
     case finishReady, finishRunning
+    /// `u` with no lap to take back.
+    case nothingToUndo
     case countdownWait, nothingToCancel, unknownKey
   }
 
@@ -220,6 +222,15 @@ public enum RideReducer {
       return []
     case (.lap, .running):
       return record(RideEvent(.lap, at: at))
+    case (.undo, .running), (.undo, .paused):
+      guard !state.ride.splits.isEmpty else {
+        state.showHint(.nothingToUndo)
+        return []
+      }
+      return record(RideEvent(.undoLap, at: at))
+    case (.undo, _):
+      state.showHint(phase == .countdown ? .countdownWait : .nothingToUndo)
+      return []
     case (.lap, _):
       state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
       return []

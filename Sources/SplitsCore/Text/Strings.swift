@@ -25,6 +25,7 @@ public struct Strings: Sendable {
   public let pause: String
   public let resume: String
   public let lap: String
+  public let undo: String
   public let finish: String
   public let help: String
   public let close: String
@@ -33,6 +34,7 @@ public struct Strings: Sendable {
   /// What each command does, for the help overlay.
   public let helpStartPause: String
   public let helpLap: String
+  public let helpUndo: String
   public let helpFinish: String
   public let helpHelp: String
   public let helpBack: String
@@ -43,6 +45,7 @@ public struct Strings: Sendable {
   public let hintLapPaused: String
   public let hintFinishReady: String
   public let hintFinishRunning: String
+  public let hintNothingToUndo: String
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
@@ -80,6 +83,7 @@ public struct Strings: Sendable {
     switch command {
     case .startPause: phase == .running ? pause : phase == .paused ? resume : start
     case .lap: lap
+    case .undo: undo
     case .finish: finish
     case .help: help
     case .back: phase == .countdown ? cancel : close
@@ -92,6 +96,7 @@ public struct Strings: Sendable {
     switch command {
     case .startPause: helpStartPause
     case .lap: helpLap
+    case .undo: helpUndo
     case .finish: helpFinish
     case .help: helpHelp
     case .back: helpBack
@@ -135,6 +140,7 @@ public struct Strings: Sendable {
     pause: "pause",
     resume: "resume",
     lap: "lap",
+    undo: "undo",
     finish: "finish",
     help: "help",
     close: "close",
@@ -142,6 +148,7 @@ public struct Strings: Sendable {
     quit: "quit",
     helpStartPause: "start, pause, resume",
     helpLap: "record a lap (while running)",
+    helpUndo: "take back the last lap",
     helpFinish: "finish the ride (while paused)",
     helpHelp: "show or close this help",
     helpBack: "cancel the countdown, close help",
@@ -151,6 +158,7 @@ public struct Strings: Sendable {
     hintLapPaused: "Laps are recorded while running: space resumes",
     hintFinishReady: "No ride to finish: space starts one",
     hintFinishRunning: "Pause with space first, then r finishes the ride",
+    hintNothingToUndo: "No lap to take back",
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
@@ -192,6 +200,7 @@ public struct Strings: Sendable {
     pause: "일시정지",
     resume: "재개",
     lap: "랩",
+    undo: "취소",
     finish: "완료",
     help: "도움말",
     close: "닫기",
@@ -199,6 +208,7 @@ public struct Strings: Sendable {
     quit: "종료",
     helpStartPause: "시작, 일시정지, 재개",
     helpLap: "랩 기록 (주행 중)",
+    helpUndo: "마지막 랩 취소",
     helpFinish: "라이드 완료 (일시정지 중)",
     helpHelp: "도움말 열기/닫기",
     helpBack: "카운트다운 취소, 도움말 닫기",
@@ -208,6 +218,7 @@ public struct Strings: Sendable {
     hintLapPaused: "랩은 주행 중에만 기록됩니다: space 로 재개",
     hintFinishReady: "완료할 주행이 없습니다: space 로 시작",
     hintFinishRunning: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
+    hintNothingToUndo: "취소할 랩이 없습니다",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
