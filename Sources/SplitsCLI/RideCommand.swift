@@ -49,18 +49,19 @@ struct RideCommand: ParsableCommand {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
     // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
-    var session: (journal: Journal, lock: ScreenLock, restored: RestoredRide)?
+    var session: (journal: Journal, lock: ScreenLock, restored: RestoredRide, previous: RestoredRide?)?
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       let directory = directory()
       session = try withJournalErrors {
         let lock = try ScreenLock.acquire(dataDirectory: directory)
         let journal = try Journal.open(dataDirectory: directory)
-        return (journal, lock, try journal.restoreCurrentRide(now: SystemClocks.now()))
+        let now = SystemClocks.now()
+        return (journal, lock, try journal.restoreCurrentRide(now: now), try journal.lastFinishedRide(now: now))
       }
     }
     let outcome = present(
       options: options, precision: precision, countdown: countdown,
-      journal: session.map { ($0.journal, $0.restored) })
+      journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
@@ -70,7 +71,8 @@ struct RideCommand: ParsableCommand {
 
   @MainActor
   static func present(
-    options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?
+    options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?,
+    previousMoving: Duration? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
@@ -86,6 +88,7 @@ struct RideCommand: ParsableCommand {
     }
     var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
     state.banner = banner
+    state.previousMoving = previousMoving
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
     return FullScreen.run(
       program, options: options, sink: journal?.0, journalPath: journal?.0.path ?? "the journal",

@@ -73,6 +73,13 @@ public enum RideView {
       top = height >= 12 ? 2 : 1
     }
 
+    // After `r`: the finished ride's summary, until a key.
+    if state.showingSummary, let summary = state.lastFinished {
+      drawSummary(summary, precision: state.precision, options: options, into: &screen, top: top, bottom: bottom)
+      if state.showingHelp { drawHelp(state, options: options, into: &screen) }
+      return screen
+    }
+
     // The moving time.
     let timeText = TimeFormat.clock(state.moving, precision: state.precision)
     let bigText = phase == .countdown ? stateLabel : timeText
@@ -149,6 +156,35 @@ public enum RideView {
 
     if state.showingHelp { drawHelp(state, options: options, into: &screen) }
     return screen
+  }
+
+  /// The finished ride: moving, elapsed and paused time; laps with the best, worst and
+  /// average; the difference in moving time from the ride before.
+  static func drawSummary(
+    _ summary: RideSummary, precision: Precision, options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int
+  ) {
+    let s = options.strings
+    func clock(_ d: Duration) -> String { TimeFormat.clock(d, precision: precision) }
+    var lines: [(String, Style)] = [
+      (s.fill(s.summaryFinishedFormat, String(summary.number)), options.colored(.cyan, .bold)),
+      ("\(s.summaryMoving) \(clock(summary.moving))", .bold),
+      ("\(s.elapsed) \(TimeFormat.clock(summary.elapsed, precision: .s))   \(s.pausedTotal) \(TimeFormat.clock(summary.paused, precision: .s))", .plain),
+      ("\(s.laps) \(summary.laps)", .plain),
+    ]
+    if let best = summary.bestLap, let worst = summary.worstLap, let average = summary.averageLap {
+      lines.append(("▲ \(s.summaryBest) \(clock(best))", options.colored(.green)))
+      lines.append(("▼ \(s.summaryWorst) \(clock(worst))", options.colored(.red)))
+      lines.append(("  \(s.summaryAverage) \(clock(average))", .plain))
+    }
+    if let difference = summary.difference {
+      lines.append((s.fill(s.summaryVersusFormat, String(summary.number - 1), TimeFormat.signedDifference(difference, precision: precision)), .plain))
+    }
+    var row = top
+    for (text, style) in lines {
+      guard row < bottom else { break }
+      screen.put(" " + text, row: row, column: 0, style: style)
+      row += 1
+    }
   }
 
   static func phaseColor(_ phase: Ride.Phase) -> Color {

@@ -123,6 +123,25 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
+  /// The last finished ride, rebuilt (the summary after `r` compares with its moving time);
+  /// nil when none was finished.
+  public func lastFinishedRide(now: Now) throws -> RestoredRide? {
+    let path = self.path
+    let bootID = self.bootID
+    do {
+      return try queue.read { db in
+        guard
+          let number = try Int.fetchOne(
+            db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
+        else { return nil }
+        let events = try Queries.events(db, ride: number, path: path)
+        return Restore.ride(number: number, events: events, bootID: bootID, now: now)
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
   /// The number the next new ride gets.
   public func nextRideNumber() throws -> Int {
     let path = self.path

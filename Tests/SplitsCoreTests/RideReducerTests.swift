@@ -188,7 +188,34 @@ struct RideReducerTests {
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(5000)))
     #expect(s.phase == .ready)
     #expect(s.ride == Ride(number: 8))
-    #expect(s.lastFinished == RideSummary(number: 7, moving: .milliseconds(900), laps: 1))
+    #expect(
+      s.lastFinished
+        == RideSummary(
+          number: 7, moving: .milliseconds(900), laps: 1, elapsed: .seconds(5), paused: .milliseconds(4100),
+          lapTimes: [.milliseconds(400)], previousMoving: nil))
+    #expect(s.showingSummary)
+    #expect(s.previousMoving == .milliseconds(900))
+  }
+
+  @Test func theSummaryStaysUntilAKeyAndSpaceStartsTheNextRideFromIt() throws {
+    var s = state(in: .running)
+    s.previousMoving = .milliseconds(1_000)
+    for (key, at) in [("l", 300), ("l", 500), ("l", 900), (" ", 1_100)] as [(Character, Int64)] {
+      _ = RideReducer.reduce(&s, .key(.character(key), at: t(at)))
+    }
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(2_000)))
+    let summary = try #require(s.lastFinished)
+    #expect(summary.lapTimes == [.milliseconds(300), .milliseconds(200), .milliseconds(400)])
+    #expect(summary.bestLap == .milliseconds(200))
+    #expect(summary.worstLap == .milliseconds(400))
+    #expect(summary.averageLap == .milliseconds(300))
+    #expect(summary.difference == .milliseconds(100))  // 1.1 s against 1.0 s
+    _ = RideReducer.reduce(&s, .tick(at: t(60_000)))
+    #expect(s.showingSummary)
+    let effects = RideReducer.reduce(&s, .key(.character(" "), at: t(61_000)))
+    #expect(!s.showingSummary)
+    #expect(s.phase == .running)
+    #expect(effects == [.record(RideEvent(.start, at: t(61_000)), ride: 8, wallMilliseconds: 0)])
   }
 }
 

@@ -123,3 +123,37 @@ struct UndoTests {
     #expect(kinds == ["start", "lap", "lap", "undo_lap", "pause"], "nothing erased: \(kinds)")
   }
 }
+
+/// A ride has an ending (issue 11): the summary after `r`.
+@Suite("The summary after finishing, end to end", .timeLimit(.minutes(1)))
+struct FinishSummaryTests {
+  @Test("pause and r show the finished ride's summary until a key; space starts the next ride")
+  func summaryAfterFinish() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    for (key, what) in [("Space", "RUNNING"), ("l", "lap 1"), ("l", "laps 2, 1"), ("Space", "PAUSED")] {
+      try tmux.send(keys: key)
+      try await tmux.waitFor(what) { screen in
+        switch what {
+        case "RUNNING": screen.state == "RUNNING"
+        case "lap 1": screen.lapNumbers == [1]
+        case "laps 2, 1": screen.lapNumbers == [2, 1]
+        default: screen.state == "PAUSED"
+        }
+      }
+    }
+    try tmux.send(keys: "r")
+    let summary = try await tmux.waitFor("the summary") { $0.contains("Ride 1 finished") }
+    #expect(summary.contains("Laps 2"), "\(summary)")
+    #expect(summary.contains("best lap") && summary.contains("worst lap") && summary.contains("average lap"), "\(summary)")
+    #expect(summary.lines.first?.contains("Ride 2") == true, "\(summary)")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("ride 2 running, the summary gone") {
+      $0.state == "RUNNING" && !$0.contains("finished")
+    }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}

@@ -117,7 +117,7 @@ struct RideScreenTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 
-  @Test("r while paused finishes the ride: READY at zero, the next ride's number")
+  @Test("r while paused finishes the ride: its summary, then after a key READY at zero, the next ride's number")
   func finishReturnsToReady() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
@@ -131,7 +131,10 @@ struct RideScreenTests {
     try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
 
     try tmux.send(keys: "r")
-    let finished = try await tmux.waitFor("READY after r") { $0.state == "READY" }
+    try await tmux.waitFor("the summary after r") { $0.state == "READY" && $0.contains("Ride 1 finished") }
+    // Any key ends the summary; Esc does nothing else on a ready screen.
+    try tmux.send(keys: "Escape")
+    let finished = try await tmux.waitFor("READY at zero") { $0.state == "READY" && !$0.contains("finished") }
     #expect(finished.movingTime == .zero, "a new ride at zero:\n\(finished)")
     #expect(finished.lapNumbers.isEmpty)
     #expect(finished.contains("Ride 2") && ready.contains("Ride 1"), "the next ride's number:\n\(finished)")

@@ -170,6 +170,26 @@ struct RideViewTests {
     #expect(LapTable.visible(rows, rowsAvailable: 0).isEmpty)
   }
 
+  @Test func afterRTheSummaryOfTheFinishedRide() {
+    // The screen jumped straight to "Ride 13 … READY 00:00:00.00".
+    var s = sampleRide()
+    s.previousMoving = .seconds(3_600)
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_725_456)))
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(3_730_000)))
+    let lines = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
+    #expect(Array(lines[2...9]) == [
+      " Ride 12 finished                                                               ",
+      " Moving 01:01:05.45                                                             ",
+      " Elapsed 01:02:10   Paused 00:01:04                                             ",
+      " Laps 3                                                                         ",
+      " ▲ best lap 00:09:10.25                                                         ",
+      " ▼ worst lap 00:19:50.74                                                        ",
+      "   average lap 00:13:00.33                                                      ",
+      " Moving time against ride 11: +01:05.45                                         ",
+    ])
+    #expect(lines[0].hasPrefix(" Splits · Ride 13"))
+  }
+
   @Test func at1x1ItShowsWhatFits() {
     // Not "0", which reads as no time at all: a mark that the time did not fit.
     let screen = RideView.render(sampleRide(), size: Size(columns: 1, rows: 1), options: ViewOptions())

@@ -34,8 +34,13 @@ public struct RideScreenState: Equatable, Sendable {
   public var unwrittenEvents = 0
   /// `q` was pressed once while events were unwritten: the next key `q` quits without them.
   public var confirmingQuit = false
-  /// The last ride finished in this session, for the summary line.
+  /// The last ride finished in this session: the exit's summary line, and the summary shown
+  /// after `r` until the next key (`showingSummary`).
   public var lastFinished: RideSummary?
+  public var showingSummary = false
+  /// The moving time of the last finished ride (from the journal at start, then this
+  /// session's), for the summary's difference.
+  public var previousMoving: Duration?
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.ride = ride
@@ -120,12 +125,34 @@ public struct RideSummary: Equatable, Sendable {
   public var number: Int
   public var moving: Duration
   public var laps: Int
+  public var elapsed: Duration
+  public var paused: Duration
+  /// The laps recorded with `l`, as the lap table shows them (each truncated).
+  public var lapTimes: [Duration]
+  /// The moving time of the ride finished before this one, if any.
+  public var previousMoving: Duration?
 
-  public init(number: Int, moving: Duration, laps: Int) {
+  public init(
+    number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,
+    lapTimes: [Duration] = [], previousMoving: Duration? = nil
+  ) {
     self.number = number
     self.moving = moving
     self.laps = laps
+    self.elapsed = elapsed
+    self.paused = paused
+    self.lapTimes = lapTimes
+    self.previousMoving = previousMoving
   }
+
+  public var bestLap: Duration? { lapTimes.min() }
+  public var worstLap: Duration? { lapTimes.max() }
+  /// The mean lap, truncated to the nanosecond.
+  public var averageLap: Duration? {
+    lapTimes.isEmpty ? nil : .nanoseconds(lapTimes.reduce(Duration.zero, +).nanoseconds / Int64(lapTimes.count))
+  }
+  /// This ride's moving time minus the previous ride's: negative when faster.
+  public var difference: Duration? { previousMoving.map { moving - $0 } }
 }
 
 public enum RideReducer {
@@ -146,6 +173,9 @@ public enum RideReducer {
     case .key(let key):
       state.clearHint()
       state.banner = nil
+      // The summary after `r` stays until a key; the key then does what it does (space
+      // starts the next ride).
+      state.showingSummary = false
       let confirming = state.confirmingQuit
       state.confirmingQuit = false
       guard let binding = KeyTable.binding(for: key) else {
@@ -235,8 +265,12 @@ public enum RideReducer {
       state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
       return []
     case (.finish, .paused):
+      let laps = LapTable.rows(splits: state.ride.splits, precision: state.precision).map(\.lap)
       state.lastFinished = RideSummary(
-        number: state.ride.number, moving: state.moving, laps: state.ride.splits.count)
+        number: state.ride.number, moving: state.moving, laps: state.ride.splits.count, elapsed: state.elapsed,
+        paused: state.pausedTotal, lapTimes: laps, previousMoving: state.previousMoving)
+      state.previousMoving = state.moving
+      state.showingSummary = true
       return record(RideEvent(.finish, at: at))
     case (.finish, _):
       state.showHint(phase == .countdown ? .countdownWait : phase == .running ? .finishRunning : .finishReady)

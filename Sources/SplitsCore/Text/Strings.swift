@@ -57,6 +57,12 @@ public struct Strings: Sendable {
   public let summaryFinishedFormat: String
   public let summaryStillRunning: String
   public let summaryStillPaused: String
+  /// The summary after `r`: the best, worst and average lap, and the difference from the
+  /// previous ride (its number, then the signed difference).
+  public let summaryBest: String
+  public let summaryWorst: String
+  public let summaryAverage: String
+  public let summaryVersusFormat: String
   /// Shown when `q` would lose events the journal has not taken yet.
   public let unsavedOnQuitFormat: String
   /// The banner while the journal refuses writes: the reason, then the journal's path (last,
@@ -169,6 +175,10 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "Ride %@ finished",
     summaryStillRunning: "still running: run splits to come back",
     summaryStillPaused: "kept, paused: run splits to come back, space resumes",
+    summaryBest: "best lap",
+    summaryWorst: "worst lap",
+    summaryAverage: "average lap",
+    summaryVersusFormat: "Moving time against ride %@: %@",
     unsavedOnQuitFormat: "Events not written yet: %@. q again quits without them",
     journalBannerFormat: "cannot write the journal (%@): the ride is kept and written when it can be · %@",
     unwrittenOnExitFormat: "splits: %@ events shown on screen could not be written to the journal:\n%@",
@@ -229,6 +239,10 @@ public struct Strings: Sendable {
     summaryFinishedFormat: "라이드 %@ 완료",
     summaryStillRunning: "계속 주행 중: splits 를 다시 실행하면 돌아옵니다",
     summaryStillPaused: "일시정지 상태로 보관됨: splits 를 다시 실행하고 space 로 재개",
+    summaryBest: "가장 빠른 랩",
+    summaryWorst: "가장 느린 랩",
+    summaryAverage: "평균 랩",
+    summaryVersusFormat: "주행 %@ 대비 이동 시간: %@",
     unsavedOnQuitFormat: "아직 기록되지 않은 이벤트 %@개: q 를 한 번 더 누르면 기록 없이 종료합니다",
     journalBannerFormat: "기록 파일에 쓸 수 없습니다 (%@): 라이드는 보관되며 쓸 수 있을 때 기록됩니다 · %@",
     unwrittenOnExitFormat: "splits: 화면에 보인 이벤트 %@개를 기록하지 못했습니다:\n%@",
