@@ -37,8 +37,10 @@ struct DrillLongRideTests {
         try #require(result.termination == .exited(0), "\(result)")
 
         let reopened = try await tmux.start("SPLITS_DATA_DIR=\(data) splits\(plain ? " --plain" : "")")
-        let screen = try await tmux.waitFor("the ride at \(hours) h") {
-          $0.state == "RUNNING" && $0.contains("Elapsed \(hours):")
+        // The whole frame: a capture can land while tmux is still taking in a large first
+        // frame, so the key line at the bottom is waited for too (never seen: a timeout).
+        let screen = try await tmux.waitFor("the ride at \(hours) h, its key line at the bottom") {
+          $0.state == "RUNNING" && $0.contains("Elapsed \(hours):") && $0.lastNonEmptyLine?.contains("q quit") == true
         }
         let elapsed = try #require(screen.lines.first { $0.contains("Elapsed") })
         #expect(elapsed.hasPrefix(" Elapsed \(hours):00:0"), "\(hours) h: \(elapsed)")
