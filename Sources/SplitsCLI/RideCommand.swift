@@ -12,7 +12,7 @@ struct RideCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ride",
     abstract: "The stopwatch and ride screen (the default command).",
-    discussion: "Keys: space start/pause/resume, l or Enter lap, r finish (paused), ? help, q quit.")
+    discussion: "Keys: space start/pause/resume, l or Enter lap, u undo the last lap, r finish (paused), ? help, q quit.")
 
   @OptionGroup var display: DisplayOptions
 
