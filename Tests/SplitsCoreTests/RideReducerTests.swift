@@ -145,6 +145,15 @@ struct RideReducerTests {
     #expect(s.phase == .ready)
   }
 
+  @Test func ctrlCDuringThePreStartCountdownCancelsItToo() {
+    for (signal, status) in [(SignalKind.interrupt, ExitStatus.interrupt), (.terminate, .terminate), (.hangup, .hangup)] {
+      var s = state(in: .countdown)
+      let effects = RideReducer.reduce(&s, .signal(signal, at: t(700)))
+      #expect(effects == [.record(RideEvent(.countdownCancel, at: t(700)), ride: 7, wallMilliseconds: 0), .quit(status)])
+      #expect(s.phase == .ready)
+    }
+  }
+
   @Test func aHintGoesAfterThreeSeconds() {
     var s = state(in: .ready)
     _ = RideReducer.reduce(&s, .key(.character("x"), at: t(100)))

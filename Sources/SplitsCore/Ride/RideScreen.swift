@@ -165,8 +165,14 @@ public enum RideReducer {
     case .inputClosed:
       return [.quit(.failure)]
     case .signal(let signal):
-      if let status = signal.exitStatus { return [.quit(status)] }
-      return [.suspend]
+      guard let status = signal.exitStatus else { return [.suspend] }
+      // Ctrl-C, SIGTERM or a hang-up during the pre-start countdown cancel it, as `q` does:
+      // only a crash or `kill -9` leaves it to start the ride on restore.
+      if state.phase == .countdown {
+        return record(RideEvent(.countdownCancel, at: state.now), wall: action.now.wallMilliseconds, &state)
+          + [.quit(status)]
+      }
+      return [.quit(status)]
     case .journal(let report):
       take(report, &state)
       return []
