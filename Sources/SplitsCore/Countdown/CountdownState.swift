@@ -34,11 +34,9 @@ public struct CountdownState: Equatable, Sendable {
   /// Duration countdowns: set while running.
   public private(set) var runningSince: Instant?
   public private(set) var ended = false
-  /// A hint about the last key, in place of the key line, for `RideScreenState.hintLifetime`
-  /// or until the phase changes; only `showHint` sets it.
-  public private(set) var hint: Hint?
-  public private(set) var hintUntil: Instant?
-  public private(set) var hintPhase: Phase?
+  /// A hint about the last key, in place of the key line while it is true.
+  public private(set) var hints = ShownHint<Hint, Phase>()
+  public var hint: Hint? { hints.hint }
   public var showingHelp = false
 
   public init(target: CountdownTarget, ringsBell: Bool = true, exitsAtZero: Bool = false, start: Now) {
@@ -125,7 +123,7 @@ public struct CountdownState: Equatable, Sendable {
   /// by whatever action comes next, even if the action that ended it was not handled in full.
   public func nextCandidate(shown: ShownClocks) -> Now? {
     let valueChange = valueCandidate(shown: shown)
-    guard hint != nil, let hintUntil else { return valueChange }
+    guard let hintUntil = hints.expiry else { return valueChange }
     let expiry = Now(
       monotonic: hintUntil, wallMilliseconds: now.wallMilliseconds + (hintUntil - now.monotonic).milliseconds)
     guard let valueChange else { return expiry }
@@ -183,23 +181,9 @@ public struct CountdownState: Equatable, Sendable {
     return true
   }
 
-  mutating func showHint(_ hint: Hint) {
-    self.hint = hint
-    hintUntil = now.monotonic + RideScreenState.hintLifetime
-    hintPhase = phase
-  }
-
-  mutating func clearHint() {
-    hint = nil
-    hintUntil = nil
-    hintPhase = nil
-  }
-
-  /// Clears a hint whose time is up or whose phase has passed.
-  mutating func expireHint() {
-    guard hint != nil else { return }
-    if let hintUntil, now.monotonic >= hintUntil { clearHint() } else if hintPhase != phase { clearHint() }
-  }
+  mutating func showHint(_ hint: Hint) { hints.show(hint, at: now.monotonic, in: phase) }
+  mutating func clearHint() { hints.clear() }
+  mutating func expireHint() { hints.expire(at: now.monotonic, in: phase) }
 
   mutating func pause() {
     accumulated = moving

@@ -10,9 +10,6 @@ public struct RideScreenState: Equatable, Sendable {
     case countdownWait, nothingToCancel, unknownKey
   }
 
-  /// How long a hint stays, unless it stops being true first.
-  public static let hintLifetime = Duration.seconds(3)
-
   public var ride: Ride
   public var precision: Precision
   /// Steps of the pre-start countdown started by space (0: start at once).
@@ -20,11 +17,9 @@ public struct RideScreenState: Equatable, Sendable {
   /// The instant the state was last brought up to date; what the screen shows is computed at it.
   public var now: Instant
   public var showingHelp = false
-  /// A hint about the last key, shown in place of the key line; only `showHint` sets it.
-  public private(set) var hint: Hint?
-  /// When the hint goes, and the phase it is true in (it goes as soon as the phase changes).
-  public private(set) var hintUntil: Instant?
-  public private(set) var hintPhase: Ride.Phase?
+  /// A hint about the last key, shown in place of the key line while it is true.
+  public private(set) var hints = ShownHint<Hint, Ride.Phase>()
+  public var hint: Hint? { hints.hint }
   /// A line shown above the help line until the next key (a restored ride's note, an event
   /// the journal refused for good).
   public var banner: String?
@@ -51,23 +46,9 @@ public struct RideScreenState: Equatable, Sendable {
 
   public var phase: Ride.Phase { ride.phase }
 
-  mutating func showHint(_ hint: Hint) {
-    self.hint = hint
-    hintUntil = now + Self.hintLifetime
-    hintPhase = phase
-  }
-
-  mutating func clearHint() {
-    hint = nil
-    hintUntil = nil
-    hintPhase = nil
-  }
-
-  /// Clears a hint whose time is up or whose phase has passed.
-  mutating func expireHint() {
-    guard hint != nil else { return }
-    if let hintUntil, now >= hintUntil { clearHint() } else if hintPhase != phase { clearHint() }
-  }
+  mutating func showHint(_ hint: Hint) { hints.show(hint, at: now, in: phase) }
+  mutating func clearHint() { hints.clear() }
+  mutating func expireHint() { hints.expire(at: now, in: phase) }
   public var moving: Duration { ride.moving(at: now) }
   public var elapsed: Duration { ride.elapsed(at: now) }
   public var pausedTotal: Duration { ride.paused(at: now) }
@@ -81,7 +62,7 @@ public struct RideScreenState: Equatable, Sendable {
     var candidates: [Instant] = []
     // A hint goes after its lifetime (the phase it belongs to changes only at a candidate
     // below, or with a key).
-    if hint != nil, let hintUntil { candidates.append(hintUntil) }
+    if let expiry = hints.expiry { candidates.append(expiry) }
     switch ride.phase {
     case .ready:
       break
