@@ -33,12 +33,16 @@ struct ShowCommand: ParsableCommand {
   func run() throws {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
-    let found: RestoredRide? = try withJournalErrors {
+    let rides: (found: RestoredRide, previous: RestoredRide?)? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }
       let now = SystemClocks.now()
-      if let number = Int(ride) { return try reader.ride(number: number, now: now) }
-      return try reader.rides(now: now).first
+      let found = try Int(ride).map { try reader.ride(number: $0, now: now) } ?? reader.rides(now: now).first
+      guard let found else { return nil }
+      // The ride before, finished, for the summary's difference.
+      let previous = found.ride.number > 1 ? try reader.ride(number: found.ride.number - 1, now: now) : nil
+      return (found, previous.flatMap { $0.isFinished ? $0 : nil })
     }
+    let found = rides?.found
     guard let found else {
       printError(ride == "last" ? strings.noRides : strings.fill(strings.noSuchRideFormat, ride))
       throw ExitCode(2)
@@ -47,7 +51,7 @@ struct ShowCommand: ParsableCommand {
     if json {
       print(Export.rideJSON(figures))
     } else {
-      print(HistoryReport.show(figures, strings: strings), terminator: "")
+      print(HistoryReport.show(figures, previous: rides?.previous.map(RideFigures.init), strings: strings), terminator: "")
     }
   }
 }

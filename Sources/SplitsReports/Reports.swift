@@ -187,7 +187,9 @@ public enum HistoryReport {
 
   /// One ride: a title line, its totals, then the laps (oldest first, best ▲ and worst ▼)
   /// and the stretch from the last lap to the finish (or to now).
-  public static func show(_ ride: RideFigures, strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
+  public static func show(
+    _ ride: RideFigures, previous: RideFigures? = nil, strings: HistoryStrings, timeZone: TimeZone = .current
+  ) -> String {
     var lines: [String] = []
     var title = strings.fill(strings.rideTitleFormat, String(ride.number)) + " · " + strings.state(ride.state)
     if let start = ride.startedAtWallMilliseconds {
@@ -198,6 +200,17 @@ public enum HistoryReport {
       "\(strings.movingHeader) \(clock(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
         + "\(clock(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(clock(ride.pausedMilliseconds))")
     if ride.wallClockWentBackwards { lines.append(strings.wallClockWentBackwards) }
+    // The summary the screen shows after `r`: the laps' best, worst and average; the moving
+    // time against the ride before.
+    let lapTimes = ride.laps.map(\.lapMilliseconds)
+    if let best = lapTimes.min(), let worst = lapTimes.max() {
+      let average = lapTimes.reduce(0, +) / Int64(lapTimes.count)
+      lines.append(strings.fill(strings.lapSummaryFormat, String(lapTimes.count), clock(best), clock(worst), clock(average)))
+    }
+    if let previous, ride.state == .finished {
+      let difference = Duration.milliseconds(ride.movingMilliseconds - previous.movingMilliseconds)
+      lines.append(strings.fill(strings.versusFormat, String(previous.number), TimeFormat.signedDifference(difference, precision: .cs)))
+    }
     lines.append("")
     if ride.laps.isEmpty {
       lines.append(strings.noLaps)

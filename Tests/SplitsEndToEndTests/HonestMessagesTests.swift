@@ -155,5 +155,9 @@ struct FinishSummaryTests {
     }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
+    // `show` prints the same summary above its lap table.
+    let shown = try await tmux.run("splits show 1")
+    #expect(shown.status == 0)
+    #expect(shown.output.contains("Laps 2 · best lap") && shown.output.contains("average lap"), "\(shown.output)")
   }
 }

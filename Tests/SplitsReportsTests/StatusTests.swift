@@ -116,6 +116,12 @@ struct StatusTests {
     #expect(show.hasPrefix("Ride 7 · finished · 2026-11-22 03:00\n"))
     #expect(show.contains("▲") && show.contains("▼"))
     #expect(show.contains("to finish"))
+    // The summary the screen shows after r, above the table.
+    #expect(show.contains("Laps 2 · best lap 00:13:00.12 · worst lap 00:13:30.00 · average lap 00:13:15.06"), "\(show)")
+    let next = HistoryReport.show(SampleRides.withoutLaps, previous: SampleRides.withLaps, strings: english, timeZone: utc)
+    let difference = SampleRides.withoutLaps.movingMilliseconds - SampleRides.withLaps.movingMilliseconds
+    #expect(next.contains("Moving time against ride 7: " + TimeFormat.signedDifference(.milliseconds(difference), precision: .cs)), "\(next)")
+    #expect(next.contains("No laps."))
     let json = HistoryReport.json(rides)
     let array = try? JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]]
     #expect(array?.count == 2)

@@ -31,6 +31,10 @@ public struct HistoryStrings: Sendable {
   public let stateFinished: String
   public let finishRow: String
   public let noLaps: String
+  /// `show`'s summary, as the screen shows it after `r`: the laps, the best, worst and average
+  /// lap; the moving time against the ride before (its number, the signed difference).
+  public let lapSummaryFormat: String
+  public let versusFormat: String
   /// Under a restored ride whose wall clock went backwards across a reboot.
   public let wallClockWentBackwards: String
   // Messages
@@ -84,6 +88,8 @@ public struct HistoryStrings: Sendable {
     stateFinished: "finished",
     finishRow: "to finish",
     noLaps: "No laps.",
+    lapSummaryFormat: "Laps %@ · best lap %@ · worst lap %@ · average lap %@",
+    versusFormat: "Moving time against ride %@: %@",
     wallClockWentBackwards: "The wall clock went backwards across a restart; that stretch was counted as zero.",
     noRides: "No rides yet: run splits and press space to start one.",
     noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
@@ -116,6 +122,8 @@ public struct HistoryStrings: Sendable {
     stateFinished: "완료",
     finishRow: "완료까지",
     noLaps: "랩이 없습니다.",
+    lapSummaryFormat: "랩 %@ · 가장 빠른 랩 %@ · 가장 느린 랩 %@ · 평균 랩 %@",
+    versusFormat: "주행 %@ 대비 이동 시간: %@",
     wallClockWentBackwards: "재시작 사이에 시계가 거꾸로 갔습니다; 그 구간은 0으로 셌습니다.",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
     noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
