@@ -60,3 +60,32 @@ drills: test-deps
 	@SPLITS_DRILL_SCALE=full SPLITS_DRILL_REPORT=$(CURDIR)/$(DRILLS_FIGURES) $(SWIFT) test --skip-build \
 	  --scratch-path $(DRILLS_SCRATCH) --no-parallel --filter 'SplitsEndToEndTests\.Drill'; status=$$?; \
 	  echo "== drill figures ($(DRILLS_FIGURES))"; cat $(DRILLS_FIGURES) 2>/dev/null; exit $$status
+
+# `make install PREFIX=…` (default ~/.local): the release build, the manual page and the
+# shell completions argument-parser writes (`splits --generate-completion-script`).
+# `make uninstall PREFIX=…` removes exactly those files. A leading ~ in PREFIX is the home
+# directory even when the shell passed it on unexpanded (zsh does).
+PREFIX ?= $(HOME)/.local
+INSTALL_PREFIX = $(patsubst ~/%,$(HOME)/%,$(patsubst ~,$(HOME),$(PREFIX)))
+RELEASE_BIN := .build/release/splits
+COMPLETIONS := .build/completions
+INSTALLED_BIN = $(INSTALL_PREFIX)/bin/splits
+INSTALLED_MAN = $(INSTALL_PREFIX)/share/man/man1/splits.1
+INSTALLED_BASH = $(INSTALL_PREFIX)/share/bash-completion/completions/splits
+INSTALLED_ZSH = $(INSTALL_PREFIX)/share/zsh/site-functions/_splits
+INSTALLED_FISH = $(INSTALL_PREFIX)/share/fish/vendor_completions.d/splits.fish
+
+.PHONY: install uninstall
+install: release
+	@mkdir -p $(COMPLETIONS)
+	$(RELEASE_BIN) --generate-completion-script bash > $(COMPLETIONS)/splits.bash
+	$(RELEASE_BIN) --generate-completion-script zsh > $(COMPLETIONS)/_splits
+	$(RELEASE_BIN) --generate-completion-script fish > $(COMPLETIONS)/splits.fish
+	install -D -m 0755 $(RELEASE_BIN) "$(INSTALLED_BIN)"
+	install -D -m 0644 docs/splits.1 "$(INSTALLED_MAN)"
+	install -D -m 0644 $(COMPLETIONS)/splits.bash "$(INSTALLED_BASH)"
+	install -D -m 0644 $(COMPLETIONS)/_splits "$(INSTALLED_ZSH)"
+	install -D -m 0644 $(COMPLETIONS)/splits.fish "$(INSTALLED_FISH)"
+
+uninstall:
+	rm -f "$(INSTALLED_BIN)" "$(INSTALLED_MAN)" "$(INSTALLED_BASH)" "$(INSTALLED_ZSH)" "$(INSTALLED_FISH)"
