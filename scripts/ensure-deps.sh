@@ -13,6 +13,9 @@ if [ "${1:-}" = "--test" ]; then
   command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
   command -v sqlite3 >/dev/null 2>&1 || need+=(sqlite3)
   command -v faketime >/dev/null 2>&1 || need+=(faketime)
+  # The manual page's checks (man -l, groff -man) and scripts/install-test.sh.
+  command -v man >/dev/null 2>&1 || need+=(man-db)
+  command -v groff >/dev/null 2>&1 || need+=(groff-base)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0
