@@ -48,8 +48,6 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   /// Whether a ticker task exists (for tests and benchmarks).
   public var isTicking: Bool { ticker != nil }
-  /// The instant the ticker sleeps until, if any (for tests).
-  public var deadline: Instant? { tickerDeadline }
 
   /// Draws the first frame and starts the ticker if something moves.
   public func start() {
