@@ -199,7 +199,7 @@ public enum RideView {
   /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
   /// than `columns`, undo goes first, then help; the ride's own keys and quit stay.
   public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
-    var shown = KeyTable.enabled(in: state.phase, helpShown: state.showingHelp, hasLaps: !state.ride.splits.isEmpty)
+    var shown = KeyTable.enabled(in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo)
     func line() -> String {
       shown.map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
         .joined(separator: "  ")
@@ -224,6 +224,7 @@ public enum RideView {
     case .finishReady: s.hintFinishReady
     case .finishRunning: s.hintFinishRunning
     case .nothingToUndo: s.hintNothingToUndo
+    case .stepsStay: s.hintStepsStay
     case .countdownWait: s.hintCountdownWait
     case .nothingToCancel: s.hintNothingToCancel
     case .unknownKey: s.hintUnknownKey

@@ -60,3 +60,11 @@ public final class MemoryBackend: TerminalBackend {
   public func suspend() { suspends += 1 }
   public func resume() { resumes += 1 }
 }
+
+/// Runs the `--cue-cmd` command for a workout's step changes and cues.
+@MainActor
+public protocol CueRunner: AnyObject {
+  /// Starts the command for `cue` and returns at once. If the command fails, `failed` is
+  /// called later, on the main actor, with what the screen should say.
+  func run(_ cue: WorkoutCue, failed: @escaping @MainActor (String) -> Void)
+}

@@ -25,7 +25,8 @@ public protocol Program: SendableMetatype {
 
 extension Program {
   /// The first instant at which the frame differs from `frame` (the frame of the current
-  /// state) without any input, or nil when it never does: the ticker sleeps until exactly then.
+  /// state) without any input, or at which the program has something to do (a bell, a
+  /// journal event), or nil when neither ever happens: the ticker sleeps until exactly then.
   ///
   /// The candidates come from the clock figures the frame shows, to the digit it shows them;
   /// each is checked by rendering the state brought to it, so an instant at which nothing
@@ -41,9 +42,11 @@ extension Program {
     var probe = self
     guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
-      _ = probe.handle(Action(.tick, at: next))
+      // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
+      // when nothing visible changes there.
+      let effects = probe.handle(Action(.tick, at: next))
       let shown = probe.render(size: frame.size)
-      if shown.cells != frame.cells {
+      if shown.cells != frame.cells || !effects.isEmpty {
         let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
         return Upcoming(
           at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })

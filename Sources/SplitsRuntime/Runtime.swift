@@ -13,6 +13,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   let backend: any TerminalBackend
   let time: TimeSource<C>
   let sink: (any EventSink)?
+  /// Runs `--cue-cmd` for a workout's cues, if one was given.
+  let cues: (any CueRunner)?
   let journalProblem: @Sendable (any Error) -> String
   /// Where the ticker's and the retry's tasks run: the main queue, so their clock's sleep
   /// never reaches libdispatch's global queues and their main-actor work needs no hop.
@@ -35,13 +37,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    executor: MainQueueExecutor = .shared,
+    cues: (any CueRunner)? = nil, executor: MainQueueExecutor = .shared,
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) {
     self.program = program
     self.backend = backend
     self.time = time
     self.sink = sink
+    self.cues = cues
     self.executor = executor
     self.journalProblem = journalProblem
   }
@@ -107,6 +110,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .bell:
         backend.bell()
+      case .cue(let cue):
+        // Started, never waited for: a failure comes back later as an input.
+        cues?.run(cue) { [weak self] message in self?.send(.cueFailed(message)) }
       case .suspend:
         stopTicker()
         backend.suspend()

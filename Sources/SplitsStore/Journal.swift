@@ -93,12 +93,19 @@ public final class Journal: EventSink, Sendable {
         }
         try db.execute(
           sql: """
-            INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps)
-            VALUES (?, ?, ?, ?, ?, ?)
+            INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
             """,
           arguments: [
             ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
+            event.stepEnd?.rawValue,
           ])
+        if let workout = event.workout {
+          // In the same transaction as the ride's first event: a workout ride never lacks it.
+          try db.execute(
+            sql: "INSERT OR REPLACE INTO workouts (ride, source, text) VALUES (?, ?, ?)",
+            arguments: [ride, workout.fileName, workout.text])
+        }
         if event.kind == .finish {
           try db.execute(
             sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
@@ -135,7 +142,7 @@ public final class Journal: EventSink, Sendable {
             db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
         else { return nil }
         let events = try Queries.events(db, ride: number, path: path)
-        return Restore.ride(number: number, events: events, bootID: bootID, now: now)
+        return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now)
       }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
@@ -171,7 +178,7 @@ extension Queries {
   static func currentRide(_ db: Database, path: String, bootID: String, now: Now) throws -> RestoredRide {
     if let open = try openRideNumber(db) {
       let events = try events(db, ride: open, path: path)
-      return Restore.ride(number: open, events: events, bootID: bootID, now: now)
+      return try restore(db, number: open, events: events, bootID: bootID, now: now)
     }
     return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)
   }

@@ -9,7 +9,10 @@ import SplitsCore
 /// - `events`: one row per ride event, in the order they happened (`id`). `ride` (the
 ///   ride's number), `kind` (`RideEvent.Kind` raw value), `wall_ms` (wall ms since 1970
 ///   UTC), `boot_id` (`/proc/sys/kernel/random/boot_id`), `boottime_ns` (CLOCK_BOOTTIME ns,
-///   the event's `Instant`), `countdown_steps` (for `countdown_start`).
+///   the event's `Instant`), `countdown_steps` (for `countdown_start`), `step_end` (for a
+///   `lap` that ends a workout step: `time`, `lap` or `skip`; NULL otherwise).
+/// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
+///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
   /// The first schema, exactly as version 1 created it. The migration test's fixture
   /// (`Tests/SplitsStoreTests/Fixtures/journal-v1.sql`) holds the same statements.
@@ -37,13 +40,25 @@ public enum Schema {
     CREATE INDEX rides_by_finish ON rides(finished_at, number);
     """
 
+  /// Version 3: workouts. A step's end is a lap that says how the step ended; a workout
+  /// ride keeps the workout's text.
+  public static let v3 = """
+    ALTER TABLE events ADD COLUMN step_end TEXT;
+    CREATE TABLE workouts (
+      ride INTEGER PRIMARY KEY NOT NULL REFERENCES rides(number),
+      source TEXT,
+      text TEXT NOT NULL
+    );
+    """
+
   /// The migration identifiers, oldest first.
-  public static let identifiers = ["v1-journal", "v2-indexes"]
+  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts"]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration(identifiers[0]) { db in try db.execute(sql: v1) }
     migrator.registerMigration(identifiers[1]) { db in try db.execute(sql: v2) }
+    migrator.registerMigration(identifiers[2]) { db in try db.execute(sql: v3) }
     return migrator
   }
 
@@ -101,7 +116,7 @@ enum Queries {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT id, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        SELECT id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end FROM events
         WHERE ride = ? ORDER BY id
         """, arguments: [ride])
     var events: [StoredEvent] = []
@@ -121,7 +136,7 @@ enum Queries {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT ride, id, kind, wall_ms, boot_id, boottime_ns, countdown_steps FROM events
+        SELECT ride, id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end FROM events
         ORDER BY ride, id
         """)
     while let row = try rows.next() {
@@ -132,8 +147,8 @@ enum Queries {
     return result
   }
 
-  /// One event from a row of `id, kind, wall_ms, boot_id, boottime_ns, countdown_steps`
-  /// starting at column `offset`.
+  /// One event from a row of `id, kind, wall_ms, boot_id, boottime_ns, countdown_steps,
+  /// step_end` starting at column `offset`.
   ///
   /// A boot-clock reading below zero is refused as damage: CLOCK_BOOTTIME starts at zero at
   /// boot, so no Splits wrote it, and nothing sensible can be made of it. Every other value
@@ -154,8 +169,40 @@ enum Queries {
         reason: .corrupt(
           "event \(id) of ride \(ride) has boottime_ns \(boottime); the boot clock never reads below zero"))
     }
+    let rawEnd: String? = row[offset + 6]
+    var stepEnd: StepEnd?
+    if let rawEnd {
+      guard let end = StepEnd(rawValue: rawEnd) else {
+        throw JournalError(path: path, reason: .corrupt("event \(id) of ride \(ride) has step_end '\(rawEnd)'"))
+      }
+      stepEnd = end
+    }
     return StoredEvent(
       kind, wallMilliseconds: row[offset + 2], bootID: row[offset + 3],
-      boottimeNanoseconds: boottime, countdownSteps: row[offset + 5])
+      boottimeNanoseconds: boottime, countdownSteps: row[offset + 5], stepEnd: stepEnd)
+  }
+
+  /// The workout ride `ride` follows, if any.
+  static func workout(_ db: Database, ride: Int) throws -> WorkoutSource? {
+    guard let row = try Row.fetchOne(db, sql: "SELECT source, text FROM workouts WHERE ride = ?", arguments: [ride])
+    else { return nil }
+    return WorkoutSource(text: row[1], fileName: row[0])
+  }
+
+  /// Ride `number` rebuilt from its events, with its workout.
+  static func restore(
+    _ db: Database, number: Int, events: [StoredEvent], bootID: String, now: Now
+  ) throws -> RestoredRide {
+    var restored = Restore.ride(number: number, events: events, bootID: bootID, now: now)
+    restored.workout = try workout(db, ride: number)
+    return restored
+  }
+
+  /// Every workout, by ride number.
+  static func allWorkouts(_ db: Database) throws -> [Int: WorkoutSource] {
+    var result: [Int: WorkoutSource] = [:]
+    let rows = try Row.fetchCursor(db, sql: "SELECT ride, source, text FROM workouts")
+    while let row = try rows.next() { result[row[0]] = WorkoutSource(text: row[2], fileName: row[1]) }
+    return result
   }
 }

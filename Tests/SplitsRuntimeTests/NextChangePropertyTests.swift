@@ -17,8 +17,9 @@ struct SplitMix64: RandomNumberGenerator {
 }
 
 /// The truth-on-screen rule for every program: between a render and `nextChange(from:)` the
-/// frame stays the same cell for cell, at `nextChange` it differs, and nil means it never
-/// changes without input. Checked over generated sequences of keys and ticks, sizes,
+/// frame stays the same cell for cell and the program has nothing to do (no bell, no event);
+/// at `nextChange` the frame differs or the program acts; nil means neither ever happens
+/// without input. Checked over generated sequences of keys and ticks, sizes,
 /// precisions, plain and big digits, both languages.
 @MainActor
 @Suite("Next change: the ticker wakes exactly when the frame changes", .timeLimit(.minutes(2)))
@@ -28,14 +29,17 @@ struct NextChangePropertyTests {
   /// Checks the rule at the program's current state; returns a description of the first breach.
   static func breach<P: Program>(_ program: P, now: Instant, size: Size, rng: inout SplitMix64) -> String? {
     let frame = program.render(size: size)
-    func rendered(at instant: Instant) -> Screen {
+    func rendered(at instant: Instant) -> Screen { probed(at: instant).screen }
+    func probed(at instant: Instant) -> (screen: Screen, effects: [Effect]) {
       var probe = program
-      _ = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
-      return probe.render(size: size)
+      let effects = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
+      return (probe.render(size: size), effects)
     }
     guard let next = program.nextChange(from: frame) else {
       for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
-        if rendered(at: now + later).cells != frame.cells { return "nil, yet the frame changes at +\(later)" }
+        let (screen, effects) = probed(at: now + later)
+        if screen.cells != frame.cells { return "nil, yet the frame changes at +\(later)" }
+        if !effects.isEmpty { return "nil, yet \(effects) at +\(later)" }
       }
       return nil
     }
@@ -43,10 +47,17 @@ struct NextChangePropertyTests {
     let span = (next - now).nanoseconds
     var instants = [now + .nanoseconds(span - 1), now + .nanoseconds(span / 2)]
     for _ in 0..<3 { instants.append(now + .nanoseconds(Int64.random(in: 0..<span, using: &rng))) }
-    for instant in instants where rendered(at: instant).cells != frame.cells {
-      return "the frame changes at +\(instant - now), before the next change at +\(next - now)"
+    for instant in instants {
+      let (screen, effects) = probed(at: instant)
+      if screen.cells != frame.cells {
+        return "the frame changes at +\(instant - now), before the next change at +\(next - now)"
+      }
+      if !effects.isEmpty { return "\(effects) at +\(instant - now), before the next change at +\(next - now)" }
     }
-    if rendered(at: next).cells == frame.cells { return "nothing changes at the next change, +\(next - now)" }
+    let (atNext, effects) = probed(at: next)
+    if atNext.cells == frame.cells && effects.isEmpty {
+      return "nothing changes at the next change, +\(next - now)"
+    }
     return nil
   }
 

@@ -11,6 +11,8 @@ public enum Input: Equatable, Sendable {
   case inputClosed
   /// What became of the journal's writes (screens without a journal ignore it).
   case journal(JournalReport)
+  /// The `--cue-cmd` command failed, for this reason (a workout shows the first failure).
+  case cueFailed(String)
 }
 
 /// What the runtime learnt from the journal after writing (or retrying) events.

@@ -6,6 +6,8 @@ public enum Effect: Equatable, Sendable {
   case record(RideEvent, ride: Int, wallMilliseconds: Int64)
   /// Ring the terminal bell once.
   case bell
+  /// A workout's step change or cue: run the `--cue-cmd` command, if there is one.
+  case cue(WorkoutCue)
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
   /// Leave the screen with this status.

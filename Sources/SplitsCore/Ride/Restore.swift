@@ -11,11 +11,13 @@ public struct StoredEvent: Equatable, Hashable, Sendable {
   public var bootID: String
   public var boottimeNanoseconds: Int64
   public var countdownSteps: Int
+  public var stepEnd: StepEnd?
 
   public init(
     _ kind: RideEvent.Kind, wallMilliseconds: Int64, bootID: String, boottimeNanoseconds: Int64,
-    countdownSteps: Int = 0
+    countdownSteps: Int = 0, stepEnd: StepEnd? = nil
   ) {
+    self.stepEnd = stepEnd
     self.kind = kind
     self.wallMilliseconds = wallMilliseconds
     self.bootID = bootID
@@ -49,6 +51,8 @@ public struct RestoredRide: Equatable, Sendable {
   /// Across a boot, the wall clock read earlier than an event before it: that stretch was
   /// counted as zero rather than negative. The screen says so.
   public var wallClockWentBackwards: Bool
+  /// The workout the ride follows, as the journal keeps it; nil for a plain ride.
+  public var workout: WorkoutSource?
 
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: at) }
@@ -168,7 +172,7 @@ public enum Restore {
 
     for (index, item) in stored.enumerated() {
       let at = mapped.instants[index]
-      let event = RideEvent(item.kind, at: at, countdownSteps: item.countdownSteps)
+      let event = RideEvent(item.kind, at: at, countdownSteps: item.countdownSteps, stepEnd: item.stepEnd)
       events.append(event)
       if item.kind == .finish {
         // The ride as it was just before the finish: paused, read at the finish.

@@ -37,6 +37,9 @@ public struct Ride: Equatable, Sendable {
   public var countdown: Countdown?
   /// The moving time at each lap, oldest first.
   public var splits: [Duration] = []
+  /// How each workout step ended, oldest first: the first `stepEnds.count` laps are the ends
+  /// of the workout's steps (every step is a lap); later laps are the ride's own.
+  public var stepEnds: [StepEnd] = []
 
   public init(number: Int) { self.number = number }
 
@@ -95,10 +98,13 @@ public struct Ride: Equatable, Sendable {
     case (.resume, .paused):
       runningSince = event.at
     case (.lap, .running):
+      // A step's end is only ever the next lap after the steps already ended.
+      if let end = event.stepEnd, stepEnds.count == splits.count { stepEnds.append(end) }
       splits.append(moving(at: event.at))
     case (.undoLap, .running), (.undoLap, .paused):
       guard !splits.isEmpty else { return false }
       splits.removeLast()
+      if stepEnds.count > splits.count { stepEnds.removeLast() }
     case (.finish, .paused):
       // The number comes from the journal, where it can be anything: after `Int.max` the
       // next ride keeps that number (saturating) rather than trapping, and the journal then

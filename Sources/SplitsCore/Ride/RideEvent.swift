@@ -16,10 +16,42 @@ public struct RideEvent: Equatable, Hashable, Sendable {
   public var at: Instant
   /// Only for `countdownStart`: how many one-second steps the countdown shows.
   public var countdownSteps: Int
+  /// Only for a `lap` that ends a workout step: how the step ended.
+  public var stepEnd: StepEnd?
+  /// Only for the `start` or `countdownStart` of a workout ride: the workout it follows,
+  /// which the journal keeps with the ride.
+  public var workout: WorkoutSource?
 
-  public init(_ kind: Kind, at: Instant, countdownSteps: Int = 0) {
+  public init(
+    _ kind: Kind, at: Instant, countdownSteps: Int = 0, stepEnd: StepEnd? = nil, workout: WorkoutSource? = nil
+  ) {
     self.kind = kind
     self.at = at
     self.countdownSteps = countdownSteps
+    self.stepEnd = stepEnd
+    self.workout = workout
+  }
+}
+
+/// How a workout step ended.
+public enum StepEnd: String, CaseIterable, Sendable {
+  /// Its planned time ran out.
+  case time
+  /// `l` ended a step that ends on a lap.
+  case lap
+  /// `l` ended a timed step before its time.
+  case skip
+}
+
+/// A workout as the journal keeps it with its ride: the text it was read from (a text
+/// workout or a `.zwo` file, as it was) and where that came from.
+public struct WorkoutSource: Equatable, Hashable, Sendable {
+  public var text: String
+  /// The file's name (a saved workout's name, a path as given); nil for inline text.
+  public var fileName: String?
+
+  public init(text: String, fileName: String? = nil) {
+    self.text = text
+    self.fileName = fileName
   }
 }

@@ -8,6 +8,8 @@ public struct RideScreenState: Equatable, Sendable {
     /// `u` with no lap to take back.
     case nothingToUndo
     case countdownWait, nothingToCancel, unknownKey
+    /// `u` during a workout: a step that ended stays ended.
+    case stepsStay
   }
 
   public var ride: Ride
@@ -36,6 +38,10 @@ public struct RideScreenState: Equatable, Sendable {
   /// The moving time of the last finished ride (from the journal at start, then this
   /// session's), for the summary's difference.
   public var previousMoving: Duration?
+  /// The workout this ride follows, if any.
+  public var workout: WorkoutRun?
+  /// The `--cue-cmd` command failed once: said in the banner, and never again.
+  public var cueFailureShown = false
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.ride = ride
@@ -45,6 +51,36 @@ public struct RideScreenState: Equatable, Sendable {
   }
 
   public var phase: Ride.Phase { ride.phase }
+
+  /// Where the workout stands now; nil for a plain ride and before the ride's clock starts.
+  public var workoutPosition: WorkoutPosition? {
+    guard let workout, ride.firstStart != nil else { return nil }
+    return WorkoutPosition(
+      workout.plan, recordedEnds: ride.splits.prefix(ride.stepEnds.count), moving: moving)
+  }
+
+  /// Whether the workout still has steps to ride (false for a plain ride).
+  public var isFollowingWorkout: Bool {
+    guard workout != nil else { return false }
+    return !(workoutPosition?.isComplete ?? false)
+  }
+
+  /// Whether `u` has a lap to take back: a workout's steps stay ended, so only laps taken
+  /// after it are.
+  public var canUndo: Bool { ride.splits.count > ride.stepEnds.count }
+
+  /// Starts announcing from where the workout is now: a restored ride announces nothing that
+  /// passed while no screen was open.
+  public mutating func observeWorkoutFromNow() {
+    guard workout != nil else { return }
+    if let position = workoutPosition {
+      workout?.observedStep = position.step
+      workout?.observedInto = position.intoStep
+    } else {
+      workout?.observedStep = -1
+      workout?.observedInto = .zero
+    }
+  }
 
   mutating func showHint(_ hint: Hint) { hints.show(hint, at: now, in: phase) }
   mutating func clearHint() { hints.clear() }
@@ -69,6 +105,15 @@ public struct RideScreenState: Equatable, Sendable {
     case .countdown:
       if let step = ride.countdown?.nextChange(at: now) { candidates.append(step) }
     case .running:
+      // A workout shows whole seconds of its moving time and of the step's (time left, time
+      // in the step, the cues, the bells, the flash and the step's end all fall on them).
+      if let position = workoutPosition, !position.isComplete {
+        let second = Duration.seconds(1).nanoseconds
+        for origin in [Duration.zero, position.stepStart] {
+          let into = ((moving - origin).nanoseconds % second + second) % second
+          candidates.append(now + .nanoseconds(second - into))
+        }
+      }
       // The moving time, and the running lap's figures, which turn over when the moving time
       // passes their origin plus a multiple of their place.
       let movingNs = moving.nanoseconds
@@ -112,6 +157,10 @@ public struct RideSummary: Equatable, Sendable {
   public var lapTimes: [Duration]
   /// The moving time of the ride finished before this one, if any.
   public var previousMoving: Duration?
+  /// The workout this ride follows, if any.
+  public var workout: WorkoutRun?
+  /// The `--cue-cmd` command failed once: said in the banner, and never again.
+  public var cueFailureShown = false
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,
@@ -139,9 +188,27 @@ public struct RideSummary: Equatable, Sendable {
 public enum RideReducer {
   /// The only place the ride screen's state changes.
   public static func reduce(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
-    bringUpToDate(&state, action.at)
+    // The workout's step ends that came due are recorded first, at their own moving time;
+    // then the action; then what the workout announces (bells, cues, a new step).
+    var effects = bringUpToDate(&state, action)
+    effects += respond(&state, action)
+    if var run = state.workout, let position = state.workoutPosition {
+      effects += run.announcements(at: position).filter { $0 != .bell || run.bells }
+      state.workout = run
+    } else if state.workout != nil {
+      state.observeWorkoutFromNow()
+    }
+    return effects
+  }
+
+  static func respond(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
     switch action.input {
     case .tick, .redraw:
+      return []
+    case .cueFailed(let message):
+      guard !state.cueFailureShown else { return [] }
+      state.cueFailureShown = true
+      state.banner = message
       return []
     case .inputClosed:
       return [.quit(.failure)]
@@ -163,6 +230,7 @@ public enum RideReducer {
       // The summary after `r` stays until a key; the key then does what it does (space
       // starts the next ride).
       state.showingSummary = false
+      state.workout?.showingCompletion = false
       let confirming = state.confirmingQuit
       state.confirmingQuit = false
       guard let binding = KeyTable.binding(for: key) else {
@@ -189,10 +257,43 @@ public enum RideReducer {
     }
   }
 
-  static func bringUpToDate(_ state: inout RideScreenState, _ at: Instant) {
-    if at > state.now { state.now = at }
+  static func bringUpToDate(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
+    if action.at > state.now { state.now = action.at }
     state.ride.advance(to: state.now)
+    let effects = settleWorkout(&state, wall: action.now.wallMilliseconds)
     state.expireHint()
+    return effects
+  }
+
+  /// Records the ends of the steps whose planned time ran out since the last action, each at
+  /// the instant the moving time reached it (the ride has run without a pause since: every
+  /// action settles first). The last step's end pauses the ride there.
+  static func settleWorkout(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
+    guard state.phase == .running, let since = state.ride.runningSince, let position = state.workoutPosition,
+      !position.dueEnds.isEmpty
+    else { return [] }
+    let now = state.now
+    let moving = position.moving
+    var effects: [Effect] = []
+    var last = now
+    for end in position.dueEnds {
+      let back = (moving - end).clampedToZero
+      let at = max(since, now - back)
+      last = at
+      let eventWall = wall.subtractingSaturating((now - at).milliseconds)
+      effects += record(RideEvent(.lap, at: at, stepEnd: .time), wall: eventWall, &state)
+    }
+    if position.isComplete {
+      effects += complete(&state, at: last, wall: wall.subtractingSaturating((now - last).milliseconds))
+    }
+    return effects
+  }
+
+  /// The last step ended at `at`: the ride pauses there and the screen says the workout is
+  /// complete.
+  static func complete(_ state: inout RideScreenState, at: Instant, wall: Int64) -> [Effect] {
+    state.workout?.showingCompletion = true
+    return record(RideEvent(.pause, at: at), wall: wall, &state)
   }
 
   static func press(
@@ -226,10 +327,12 @@ public enum RideReducer {
       state.showHint(.nothingToCancel)
       return []
     case (.startPause, .ready):
+      // A workout ride's first event carries the workout, which the journal keeps with it.
+      let source = state.workout?.source
       if state.countdownSteps > 0 {
-        return record(RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps))
+        return record(RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps, workout: source))
       }
-      return record(RideEvent(.start, at: at))
+      return record(RideEvent(.start, at: at, workout: source))
     case (.startPause, .running):
       return record(RideEvent(.pause, at: at))
     case (.startPause, .paused):
@@ -238,10 +341,18 @@ public enum RideReducer {
       state.showHint(.countdownWait)
       return []
     case (.lap, .running):
+      // During a workout `l` ends the step: a step that ends on a lap ends, a timed one is
+      // skipped. The last step's end completes the workout.
+      if let position = state.workoutPosition, let run = state.workout, !position.isComplete {
+        let ended: StepEnd = run.plan.steps[position.step].length == .untilLap ? .lap : .skip
+        var effects = record(RideEvent(.lap, at: at, stepEnd: ended))
+        if state.workoutPosition?.isComplete == true { effects += complete(&state, at: at, wall: wall) }
+        return effects
+      }
       return record(RideEvent(.lap, at: at))
     case (.undo, .running), (.undo, .paused):
-      guard !state.ride.splits.isEmpty else {
-        state.showHint(.nothingToUndo)
+      guard state.canUndo else {
+        state.showHint(state.isFollowingWorkout ? .stepsStay : .nothingToUndo)
         return []
       }
       return record(RideEvent(.undoLap, at: at))
@@ -252,6 +363,7 @@ public enum RideReducer {
       state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
       return []
     case (.finish, .paused):
+      state.workout?.showingCompletion = false
       let laps = LapTable.rows(splits: state.ride.splits, precision: state.precision).map(\.lap)
       state.lastFinished = RideSummary(
         number: state.ride.number, moving: state.moving, laps: state.ride.splits.count, elapsed: state.elapsed,

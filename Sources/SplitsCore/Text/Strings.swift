@@ -46,6 +46,7 @@ public struct Strings: Sendable {
   public let hintFinishReady: String
   public let hintFinishRunning: String
   public let hintNothingToUndo: String
+  public let hintStepsStay: String
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
@@ -165,6 +166,7 @@ public struct Strings: Sendable {
     hintFinishReady: "No ride to finish: space starts one",
     hintFinishRunning: "Pause with space first, then r finishes the ride",
     hintNothingToUndo: "No lap to take back",
+    hintStepsStay: "A workout's steps stay as they ended",
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
@@ -229,6 +231,7 @@ public struct Strings: Sendable {
     hintFinishReady: "완료할 주행이 없습니다: space 로 시작",
     hintFinishRunning: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
     hintNothingToUndo: "취소할 랩이 없습니다",
+    hintStepsStay: "워크아웃 단계는 끝난 대로 남습니다",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
