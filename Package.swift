@@ -38,9 +38,11 @@ let package = Package(
       name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock"], swiftSettings: strict),
     // SIGTSTP and SIGCONT handlers that count each delivery as it happens.
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
-    // ncurses, keys and signals.
+    // pidfd_open(2), to learn without waiting when a `--cue-cmd` child ends.
+    .target(name: "CProcess", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    // ncurses, keys and signals; the `--cue-cmd` child processes.
     .target(
-      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals"],
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess"],
       swiftSettings: strict),
     // The command line.
     .target(

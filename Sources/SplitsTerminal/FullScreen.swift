@@ -28,8 +28,8 @@ public enum FullScreen {
   static let background: [Int32] = [SIGTTOU, SIGTTIN]
 
   public static func run<P: Program>(
-    _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, journalPath: String = "the journal",
-    journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, cues: (any CueRunner)? = nil,
+    journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) -> Outcome {
     for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     let terminal: CursesTerminal
@@ -44,7 +44,8 @@ public enum FullScreen {
     // (RunLoopClock) and its task runs on the main queue (MainQueueExecutor); keys and signals
     // are dispatch sources on the main queue, which the run loop serves.
     let runtime = Runtime(
-      program: program, backend: terminal, time: .system(), sink: sink, executor: MainQueueExecutor.shared,
+      program: program, backend: terminal, time: .system(), sink: sink, cues: cues,
+      executor: MainQueueExecutor.shared,
       journalProblem: journalProblem)
     var sources: [any DispatchSourceProtocol] = []
     // Weak: the runtime holds the terminal, and through its sink the journal, which must

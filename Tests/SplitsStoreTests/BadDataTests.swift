@@ -271,3 +271,23 @@ struct ExtremeReadingTests {
     #expect(try reader.rides(now: Self.now).map(\.ride.number) == [.max])
   }
 }
+
+extension BadDataTests {
+  @Test func anUnknownStepEndIsDamageNamedWithItsEvent() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    do {
+      let journal = try Journal.open(dataDirectory: temp.path, bootID: "bad-step-end")
+      try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 0)
+      try journal.append(RideEvent(.lap, at: ms(2_000), stepEnd: .time), ride: 1, wallMilliseconds: 0)
+      try journal.close()
+    }
+    try sqlite3(temp.file("splits.sqlite"), "UPDATE events SET step_end = 'sideways' WHERE step_end = 'time'")
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "bad-step-end")
+    #expect {
+      try journal.restoreCurrentRide(now: Now(monotonic: ms(3_000), wallMilliseconds: 0))
+    } throws: { error in
+      "\(error)".contains("step_end 'sideways'")
+    }
+  }
+}

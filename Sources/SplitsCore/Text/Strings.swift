@@ -47,6 +47,12 @@ public struct Strings: Sendable {
   public let hintFinishRunning: String
   public let hintNothingToUndo: String
   public let hintStepsStay: String
+  /// `SPLITS_CUE` when a workout's last step ends.
+  public let workoutCompleteCue: String
+  /// `--cue-cmd` failed: its exit status, the signal that ended it, or why it did not start.
+  public let cueFailedFormat: String
+  public let cueKilledFormat: String
+  public let cueCouldNotStartFormat: String
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
@@ -167,6 +173,10 @@ public struct Strings: Sendable {
     hintFinishRunning: "Pause with space first, then r finishes the ride",
     hintNothingToUndo: "No lap to take back",
     hintStepsStay: "A workout's steps stay as they ended",
+    workoutCompleteCue: "Workout complete",
+    cueFailedFormat: "The cue command failed with exit status %@",
+    cueKilledFormat: "The cue command was ended by signal %@",
+    cueCouldNotStartFormat: "The cue command could not start: %@",
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
@@ -232,6 +242,10 @@ public struct Strings: Sendable {
     hintFinishRunning: "먼저 space 로 일시정지한 뒤 r 로 완료하세요",
     hintNothingToUndo: "취소할 랩이 없습니다",
     hintStepsStay: "워크아웃 단계는 끝난 대로 남습니다",
+    workoutCompleteCue: "워크아웃 완료",
+    cueFailedFormat: "큐 명령이 종료 상태 %@(으)로 실패했습니다",
+    cueKilledFormat: "큐 명령이 시그널 %@(으)로 종료되었습니다",
+    cueCouldNotStartFormat: "큐 명령을 시작할 수 없습니다: %@",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
