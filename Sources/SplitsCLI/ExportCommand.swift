@@ -114,7 +114,7 @@ struct ExportCommand: ParsableCommand {
       printError(strings.noFinishedRide)
       throw ExitCode(2)
     }
-    let figures = rides.map(RideFigures.init)
+    let figures = rides.map { WorkoutPlans.figures($0) }
     let text = format.render(figures)
     guard let outputFile else {
       print(text, terminator: "")

@@ -47,7 +47,7 @@ struct ShowCommand: ParsableCommand {
       printError(ride == "last" ? strings.noRides : strings.fill(strings.noSuchRideFormat, ride))
       throw ExitCode(2)
     }
-    let figures = RideFigures(found)
+    let figures = WorkoutPlans.figures(found)
     if json {
       print(Export.rideJSON(figures))
     } else {

@@ -22,7 +22,7 @@ struct StatusCommand: ParsableCommand {
 
   @OptionGroup var data: DataOptions
 
-  @Flag(help: "Print JSON: state, ride, started_at, moving_ms, elapsed_ms, paused_ms, laps.")
+  @Flag(help: "Print JSON: state, ride, started_at, moving_ms, elapsed_ms, paused_ms, laps, workout.")
   var json = false
 
   @Option(help: ArgumentHelp("The line to print, with {placeholders} (listed above).", valueName: "template"))
@@ -52,13 +52,16 @@ struct StatusCommand: ParsableCommand {
     print(output)
   }
 
-  /// The line (or JSON) for the current ride of the journal in `directory`.
+  /// The line (or JSON) for the current ride of the journal in `directory`; `plans` reads
+  /// the plan of a workout ride's workout.
   static func output(
-    directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings
+    directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings,
+    plans: WorkoutPlans.Read = WorkoutPlans.plan(for:)
   ) throws -> String {
     let reader = try openReader(dataDirectory: directory)
     let ride = try reader?.currentRide(now: SystemClocks.now())
-    if json { return StatusReport.json(ride) }
-    return try StatusReport.line(ride, format: format, precision: precision, strings: strings)
+    let plan = WorkoutPlans.plan(of: ride, read: plans)
+    if json { return StatusReport.json(ride, plan: plan) }
+    return try StatusReport.line(ride, format: format, precision: precision, strings: strings, plan: plan)
   }
 }

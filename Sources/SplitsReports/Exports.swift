@@ -26,10 +26,28 @@ public enum Export {
   /// The CSV header: one row per lap of every ride, the stretch after the last `l` included
   /// (`ended_by` = `finish`), so each ride's laps cover its moving time. Every figure is
   /// truncated to the millisecond, so the `lap_ms` can add up to a few less than `moving_ms`.
+  /// The `step_` columns describe a lap that was a workout step (`stepFields`); they are
+  /// empty for any other lap.
   public static let csvHeader = [
     "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
-    "lap_start_elapsed_ms", "ended_by",
+    "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end",
   ]
+
+  /// A lap's workout step, by the names of the CSV columns and JSON fields: `step_name`,
+  /// `step_kind` (warmup, active, rest, cooldown, free or max), `step_planned_ms` (the
+  /// planned length; none for a step that ends on a lap) and `step_end` (`time`: its time
+  /// ran out, `lap`: `l` ended a step that ends on a lap, `skip`: `l` ended a timed step
+  /// early; none for the step a ride finished in). None of them for a lap of the ride's own;
+  /// only `step_end` when the workout's plan cannot be read.
+  static func stepFields(_ step: RideFigures.Step?) -> [(name: String, value: String?, quoted: Bool)] {
+    [
+      ("step_name", step?.name, true),
+      ("step_kind", step?.kind?.rawValue, true),
+      // Whole seconds, so exact in milliseconds (at most a day: no overflow).
+      ("step_planned_ms", step?.plannedSeconds.map { String(Int64($0) * 1000) }, false),
+      ("step_end", step?.ended?.rawValue, true),
+    ]
+  }
 
   /// RFC 4180: CRLF line ends, a header, fields quoted when they hold a comma, quote or
   /// line break.
@@ -39,13 +57,14 @@ public enum Export {
       let segments = ride.segments
       for (index, lap) in segments.enumerated() {
         let endedBy = index < ride.laps.count ? "lap" : "finish"
-        let fields = [
+        var fields: [String] = [
           String(ride.number), ride.startedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? "",
           ride.finishedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? "",
           String(ride.movingMilliseconds), String(ride.elapsedMilliseconds), String(ride.pausedMilliseconds),
           String(lap.number), String(lap.lapMilliseconds), String(lap.splitMilliseconds),
           String(lap.startElapsedMilliseconds), endedBy,
         ]
+        fields += stepFields(lap.step).map { $0.value ?? "" }
         lines.append(fields.map(csvField).joined(separator: ","))
       }
     }
@@ -70,7 +89,8 @@ public enum Export {
 
   /// One ride: the fields of `status --json` (state, ride, started_at, the three times, the
   /// recorded laps) and `finished_at`, `started_at_ms`, `finished_at_ms` and
-  /// `final_stretch` (the stretch after the last lap, or null).
+  /// `final_stretch` (the stretch after the last lap, or null). Each lap also has the
+  /// `step_` fields of `stepFields` (null for a lap of the ride's own).
   public static func rideJSON(_ ride: RideFigures) -> String {
     JSONText.object([
       ("state", JSONText.string(ride.state.rawValue)),
@@ -82,16 +102,30 @@ public enum Export {
       ("moving_ms", String(ride.movingMilliseconds)),
       ("elapsed_ms", String(ride.elapsedMilliseconds)),
       ("paused_ms", String(ride.pausedMilliseconds)),
-      ("laps", JSONText.array(ride.laps.map(lapJSON))),
-      ("final_stretch", JSONText.optional(ride.finalStretch.map(lapJSON))),
+      ("laps", JSONText.array(ride.laps.map(exportedLapJSON))),
+      ("final_stretch", JSONText.optional(ride.finalStretch.map(exportedLapJSON))),
     ])
   }
 
+  /// A lap as `status --json` writes it: `number`, `lap_ms`, `split_ms`.
   static func lapJSON(_ lap: RideFigures.Lap) -> String {
-    JSONText.object([
+    JSONText.object(lapMembers(lap))
+  }
+
+  /// A lap as the JSON export writes it: `lapJSON`'s fields, then the step's.
+  static func exportedLapJSON(_ lap: RideFigures.Lap) -> String {
+    JSONText.object(
+      lapMembers(lap)
+        + stepFields(lap.step).map { field in
+          (field.name, JSONText.optional(field.value.map { field.quoted ? JSONText.string($0) : $0 }))
+        })
+  }
+
+  static func lapMembers(_ lap: RideFigures.Lap) -> [(String, String)] {
+    [
       ("number", String(lap.number)), ("lap_ms", String(lap.lapMilliseconds)),
       ("split_ms", String(lap.splitMilliseconds)),
-    ])
+    ]
   }
 
   // MARK: TCX
@@ -99,9 +133,10 @@ public enum Export {
   public static let tcxNamespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
 
   /// Garmin Training Center (TCX) v2: one `Activity` (`Sport="Biking"`) per ride, one `Lap`
-  /// per lap (the stretch after the last `l` included), each started by hand
-  /// (`TriggerMethod` Manual) and `Active`, with its moving time; no distance, no
-  /// calories, no track (a trainer ride without sensors). `Id` is the ride's start time.
+  /// per lap (the stretch after the last `l` included), with its moving time; no distance,
+  /// no calories, no track (a trainer ride without sensors). `Id` is the ride's start time.
+  /// A lap is `Active` and ended by hand (`TriggerMethod` Manual), except that a workout's
+  /// rest step is `Resting` and a step whose time ran out was ended by `Time`.
   public static func tcx(_ rides: [RideFigures]) -> String {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
@@ -129,8 +164,8 @@ public enum Export {
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
         out += "        <DistanceMeters>0</DistanceMeters>\n"
         out += "        <Calories>0</Calories>\n"
-        out += "        <Intensity>Active</Intensity>\n"
-        out += "        <TriggerMethod>Manual</TriggerMethod>\n"
+        out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
+        out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
         out += "      </Lap>\n"
       }
       out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"

@@ -86,4 +86,12 @@ struct JSONText {
   static func array(_ items: [String]) -> String { "[" + items.joined(separator: ", ") + "]" }
 
   static func optional(_ value: String?) -> String { value ?? "null" }
+
+  /// A number as JSON writes it: `75` for a whole value, else the shortest decimal that reads
+  /// back as the same `Double` (`87.5`); nil for what JSON has no number for (infinity, NaN).
+  static func number(_ value: Double) -> String? {
+    guard value.isFinite else { return nil }
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    return String(value)
+  }
 }

@@ -62,8 +62,8 @@ struct StatusTests {
     let text = StatusReport.json(Self.running)
     #expect(!text.contains("\n"))
     let object = try #require(try JSONSerialization.jsonObject(with: Data(text.utf8)) as? [String: Any])
-    #expect(Set(object.keys) == ["state", "ride", "started_at", "moving_ms", "elapsed_ms", "paused_ms", "laps"])
-    let positions = ["state", "ride", "started_at", "moving_ms", "elapsed_ms", "paused_ms", "laps"].map {
+    #expect(Set(object.keys) == ["state", "ride", "started_at", "moving_ms", "elapsed_ms", "paused_ms", "laps", "workout"])
+    let positions = ["state", "ride", "started_at", "moving_ms", "elapsed_ms", "paused_ms", "laps", "workout"].map {
       text.range(of: "\"\($0)\"")!.lowerBound
     }
     #expect(positions == positions.sorted())
@@ -78,13 +78,15 @@ struct StatusTests {
     #expect(Set(laps[0].keys) == ["number", "lap_ms", "split_ms"])
     #expect(laps.map { $0["lap_ms"] as? Int } == [780_000, 720_000, 327_370])
     #expect(laps.map { $0["split_ms"] as? Int } == [780_000, 1_500_000, 1_827_370])
+    // A plain ride follows no workout.
+    #expect(object["workout"] is NSNull)
     #expect(text.hasPrefix("{\"state\": \"running\", \"ride\": 12, \"started_at\": \"2026-11-22T03:00:00Z\", \"moving_ms\": 2530370, \"elapsed_ms\": 2703000, \"paused_ms\": 172630, \"laps\": [{\"number\": 1, \"lap_ms\": 780000, \"split_ms\": 780000}, "))
   }
 
   @Test func jsonWhenThereIsNothing() throws {
     #expect(
       StatusReport.json(nil)
-        == "{\"state\": \"none\", \"ride\": null, \"started_at\": null, \"moving_ms\": 0, \"elapsed_ms\": 0, \"paused_ms\": 0, \"laps\": []}")
+        == "{\"state\": \"none\", \"ride\": null, \"started_at\": null, \"moving_ms\": 0, \"elapsed_ms\": 0, \"paused_ms\": 0, \"laps\": [], \"workout\": null}")
     let ready = Restore.ride(number: 4, events: [], bootID: "s", now: Now(monotonic: ms(0), wallMilliseconds: 0))
     #expect(StatusReport.json(ready).hasPrefix("{\"state\": \"ready\", \"ride\": 4, \"started_at\": null"))
   }

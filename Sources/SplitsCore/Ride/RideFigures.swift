@@ -17,12 +17,45 @@ public struct RideFigures: Equatable, Sendable {
     /// Elapsed time (pauses included) from the ride's start to the start of this lap: where
     /// the lap sits on the wall clock.
     public var startElapsedMilliseconds: Int64
+    /// The workout step this lap was, for a workout ride; nil for a lap of the ride's own.
+    public var step: Step?
 
-    public init(number: Int, lapMilliseconds: Int64, splitMilliseconds: Int64, startElapsedMilliseconds: Int64) {
+    public init(
+      number: Int, lapMilliseconds: Int64, splitMilliseconds: Int64, startElapsedMilliseconds: Int64,
+      step: Step? = nil
+    ) {
       self.number = number
       self.lapMilliseconds = lapMilliseconds
       self.splitMilliseconds = splitMilliseconds
       self.startElapsedMilliseconds = startElapsedMilliseconds
+      self.step = step
+    }
+  }
+
+  /// A workout step as a lap: what the plan says of it and how it ended.
+  public struct Step: Equatable, Sendable {
+    /// The step's name; nil when the plan is not known.
+    public var name: String?
+    /// Nil when the plan is not known.
+    public var kind: WorkoutStep.Kind?
+    /// The planned length in seconds; nil for a step that ends on a lap (or an unknown plan).
+    public var plannedSeconds: Int?
+    /// How the step ended, as the journal says; nil for the step a ride finished in before
+    /// its end (the final stretch).
+    public var ended: StepEnd?
+
+    public init(name: String?, kind: WorkoutStep.Kind?, plannedSeconds: Int?, ended: StepEnd?) {
+      self.name = name
+      self.kind = kind
+      self.plannedSeconds = plannedSeconds
+      self.ended = ended
+    }
+
+    /// Step `index` (0-based) of `plan`, ended as `ended`; only `ended` without a plan, or
+    /// for an index the plan does not have.
+    init(index: Int, of plan: Workout?, ended: StepEnd?) {
+      let planned = plan.flatMap { index < $0.steps.count ? $0.steps[index] : nil }
+      self.init(name: planned?.name, kind: planned?.kind, plannedSeconds: planned?.length.seconds, ended: ended)
     }
   }
 
@@ -45,10 +78,21 @@ public struct RideFigures: Equatable, Sendable {
   public var finalStretch: Lap?
   public var wallClockWentBackwards: Bool
 
+  /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
+  /// still say how each step ended).
+  public init(_ restored: RestoredRide) {
+    self.init(restored, plan: nil)
+  }
+
   /// The arithmetic is on `Duration`s (128 bits, so no sum or difference can overflow,
   /// whatever the journal held) and each figure is its `milliseconds`, truncated toward zero
   /// and saturating at `Int64.max` nanoseconds.
-  public init(_ restored: RestoredRide) {
+  ///
+  /// `plan` is the workout the ride followed (nil for a plain ride): the first
+  /// `stepEnds.count` laps are its steps. The final stretch is the step under way when every
+  /// recorded lap is a step's end and no step's time ran out since the last of them; else it
+  /// is the ride's own.
+  public init(_ restored: RestoredRide, plan: Workout?) {
     number = restored.ride.number
     switch restored.phase {
     case _ where restored.isFinished: state = .finished
@@ -69,12 +113,15 @@ public struct RideFigures: Equatable, Sendable {
     var laps: [Lap] = []
     var previousSplit = Duration.zero
     var previousElapsed = Duration.zero
+    let stepEnds = restored.ride.stepEnds
     for (index, recorded) in restored.ride.splits.enumerated() {
       // Within the moving time and never before the previous split (a damaged journal).
       let split = max(min(recorded, moving), previousSplit)
+      let step = index < stepEnds.count ? Step(index: index, of: plan, ended: stepEnds[index]) : nil
       laps.append(
         Lap(number: index + 1, lapMilliseconds: (split - previousSplit).milliseconds,
-            splitMilliseconds: split.milliseconds, startElapsedMilliseconds: previousElapsed.milliseconds))
+            splitMilliseconds: split.milliseconds, startElapsedMilliseconds: previousElapsed.milliseconds,
+            step: step))
       previousSplit = split
       if index < restored.lapElapsed.count {
         previousElapsed = max(previousElapsed, restored.lapElapsed[index])
@@ -85,10 +132,22 @@ public struct RideFigures: Equatable, Sendable {
     if restored.ride.firstStart != nil && (rest > 0 || laps.isEmpty) {
       finalStretch = Lap(
         number: laps.count + 1, lapMilliseconds: max(0, rest), splitMilliseconds: movingMilliseconds,
-        startElapsedMilliseconds: previousElapsed.milliseconds)
+        startElapsedMilliseconds: previousElapsed.milliseconds,
+        step: Self.stepUnderWay(restored, plan: plan, moving: moving))
     } else {
       finalStretch = nil
     }
+  }
+
+  /// The step the stretch after the last lap belongs to: the one under way, when every lap
+  /// is a step's end and no step's time has run out since the last of them (a stretch that
+  /// spans steps whose ends the journal does not hold yet is no one step).
+  static func stepUnderWay(_ restored: RestoredRide, plan: Workout?, moving: Duration) -> Step? {
+    let ride = restored.ride
+    guard let plan, ride.stepEnds.count == ride.splits.count else { return nil }
+    let position = WorkoutPosition(plan, recordedEnds: ride.splits[...], moving: moving)
+    guard position.dueEnds.isEmpty, !position.isComplete else { return nil }
+    return Step(index: position.step, of: plan, ended: nil)
   }
 
   /// Whether the ride's clock has started (a ride that never started has nothing to show).

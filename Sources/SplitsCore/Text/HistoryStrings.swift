@@ -9,6 +9,8 @@ public struct HistoryStrings: Sendable {
   public let statusNone: String
   /// `%@` is the countdown step, as in `… 3`.
   public let statusCountdownFormat: String
+  /// `%@` is the time left in a workout step, as in `▶ 00:42:10 · 3/8 Sweet spot · 00:04:10 left`.
+  public let statusStepLeftFormat: String
   // Table headers
   public let rideHeader: String
   public let dateHeader: String
@@ -69,6 +71,7 @@ public struct HistoryStrings: Sendable {
     statusReady: "ready",
     statusNone: "no ride",
     statusCountdownFormat: "starts in %@",
+    statusStepLeftFormat: "%@ left",
     rideHeader: "Ride",
     dateHeader: "Date",
     movingHeader: "Moving",
@@ -103,6 +106,7 @@ public struct HistoryStrings: Sendable {
     statusReady: "준비",
     statusNone: "라이드 없음",
     statusCountdownFormat: "%@초 후 시작",
+    statusStepLeftFormat: "%@ 남음",
     rideHeader: "라이드",
     dateHeader: "날짜",
     movingHeader: "주행",

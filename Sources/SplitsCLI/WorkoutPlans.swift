@@ -1,0 +1,27 @@
+import SplitsCore
+
+/// The plans of the workouts rides followed, for the reports: `status`, `show` and `export`
+/// read a ride's workout from the text the journal keeps with it. Each command takes the
+/// reading as a parameter (`WorkoutPlans.Read`), so what it prints for a workout ride can
+/// be checked with any plan.
+enum WorkoutPlans {
+  /// A workout's plan from the text the journal keeps; nil when it cannot be read.
+  typealias Read = (WorkoutSource) -> Workout?
+
+  /// The plan of a workout kept with a ride. This build reads no workout text, so every
+  /// plan is unknown: the reports then treat a workout ride as a plain one, except that the
+  /// exports still say how each step ended, which the journal itself holds.
+  static func plan(for source: WorkoutSource) -> Workout? {
+    nil
+  }
+
+  /// The plan of the workout `ride` follows; nil for a plain ride.
+  static func plan(of ride: RestoredRide?, read: Read) -> Workout? {
+    ride?.workout.flatMap(read)
+  }
+
+  /// The figures `show` and the exports print for `ride`, with its workout's steps.
+  static func figures(_ ride: RestoredRide, read: Read = plan(for:)) -> RideFigures {
+    RideFigures(ride, plan: plan(of: ride, read: read))
+  }
+}
