@@ -343,6 +343,9 @@ struct WorkoutTextErrorTests {
       ("- 10m\n# Bell\u{7}", 2, 7, "expected printable text, found the control character U+0007"),
       ("- 10m ; \u{1B}[2J", 1, 9, "expected printable text, found the control character U+001B"),
       ("- 10m\u{2028}", 1, 6, "expected printable text, found the separator U+2028"),
+      ("- Caf\u{E9} 10m\u{85}", 1, 11, "expected printable text, found the control character U+0085"),
+      ("- 10m ; \u{2029}", 1, 9, "expected printable text, found the separator U+2029"),
+      ("# A\u{9F}", 1, 4, "expected printable text, found the control character U+009F"),
       // The name.
       ("#\n- 10m", 1, 2, "expected a name after '#', found the end of the line"),
       ("  ## ; none\n- 10m", 1, 5, "expected a name after '#', found the end of the line"),

@@ -120,7 +120,7 @@ struct TextLine {
         let next = index + 1 < bytes.endIndex ? bytes[index + 1] : 0
         let third = index + 2 < bytes.endIndex ? bytes[index + 2] : 0
         if byte == 0xC2, next >= 0x80, next <= 0x9F {
-          refused = (0x40 + UInt32(next), "control character")  // U+0080…U+009F
+          refused = (UInt32(next), "control character")  // U+0080…U+009F: C2 80…C2 9F
         } else if byte == 0xE2, next == 0x80, third == 0xA8 || third == 0xA9 {
           refused = (0x2000 + UInt32(third - 0x80), "separator")  // U+2028, U+2029
         }
