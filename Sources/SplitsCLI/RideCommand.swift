@@ -41,10 +41,19 @@ struct RideCommand: ParsableCommand {
     }
   }
 
+  /// A workout to ride, as `splits workout` read it.
+  struct WorkoutRequest {
+    var source: WorkoutSource
+    var plan: Workout
+    var bells = true
+    var cueCommand: String?
+  }
+
   /// Opens the screen; throws `ExitCode` for every status but success.
   @MainActor
   static func ride(
-    display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int
+    display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int,
+    workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
@@ -59,9 +68,17 @@ struct RideCommand: ParsableCommand {
         return (journal, lock, try journal.restoreCurrentRide(now: now), try journal.lastFinishedRide(now: now))
       }
     }
+    let workout: WorkoutRequest?
+    do {
+      workout = try Self.workout(open: session?.restored, requested: requested, journalPath: session?.journal.path)
+    } catch {
+      try? session?.journal.close()
+      throw error
+    }
     let outcome = present(
       options: options, precision: precision, countdown: countdown,
-      journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving)
+      journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
+      workout: workout)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
@@ -69,10 +86,37 @@ struct RideCommand: ParsableCommand {
     try conclude(outcome)
   }
 
+  /// The workout the screen follows. An open ride that follows a workout goes on with it
+  /// (`splits` alone reopens it too); asking for a workout while another ride or workout is
+  /// open is refused (exit 1), since a ride follows one plan from its start.
+  static func workout(open: RestoredRide?, requested: WorkoutRequest?, journalPath: String?) throws -> WorkoutRequest? {
+    guard let open, open.phase != .ready else { return requested }
+    let number = open.ride.number
+    guard let stored = open.workout else {
+      guard requested != nil else { return nil }
+      printError("splits: ride \(number) is open: finish it on its screen (r, when paused) before starting a workout")
+      throw ExitCode(1)
+    }
+    if let requested, requested.source.text != stored.text {
+      printError(
+        "splits: ride \(number) is open and follows another workout (\(stored.fileName ?? "given as text")): "
+          + "finish it on its screen (r, when paused) before starting this one")
+      throw ExitCode(1)
+    }
+    do {
+      let plan = try WorkoutReader.parse(stored).workout
+      return WorkoutRequest(
+        source: stored, plan: plan, bells: requested?.bells ?? true, cueCommand: requested?.cueCommand)
+    } catch {
+      printError("splits: \(journalPath ?? "the journal"): the workout of ride \(number) cannot be read: \(error)")
+      throw ExitCode(1)
+    }
+  }
+
   @MainActor
   static func present(
     options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?,
-    previousMoving: Duration? = nil
+    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
@@ -89,9 +133,15 @@ struct RideCommand: ParsableCommand {
     var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
     state.banner = banner
     state.previousMoving = previousMoving
+    if let workout {
+      state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)
+      // A restored workout announces nothing that passed while no screen was open.
+      state.observeWorkoutFromNow()
+    }
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
+    let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.strings) }
     return FullScreen.run(
-      program, options: options, sink: journal?.0, journalPath: journal?.0.path ?? "the journal",
+      program, options: options, sink: journal?.0, cues: cues, journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }
         guard case .writeFailed(let why) = journal.reason else { return journal.description }

@@ -8,11 +8,11 @@ enum WorkoutPlans {
   /// A workout's plan from the text the journal keeps; nil when it cannot be read.
   typealias Read = (WorkoutSource) -> Workout?
 
-  /// The plan of a workout kept with a ride. This build reads no workout text, so every
-  /// plan is unknown: the reports then treat a workout ride as a plain one, except that the
-  /// exports still say how each step ended, which the journal itself holds.
+  /// The plan of a workout kept with a ride; nil when its text cannot be read (then the
+  /// reports treat the ride as a plain one, except that the exports still say how each step
+  /// ended, which the journal itself holds).
   static func plan(for source: WorkoutSource) -> Workout? {
-    nil
+    try? WorkoutReader.parse(source).workout
   }
 
   /// The plan of the workout `ride` follows; nil for a plain ride.

@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import SplitsCore
+import SplitsReports
+
+/// `splits workout`: ride a structured workout, check one, or list the saved ones.
+struct WorkoutCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "workout",
+    abstract: "Ride a structured workout (a text or .zwo file, a saved workout, or text).",
+    subcommands: [WorkoutRideCommand.self, WorkoutCheckCommand.self, WorkoutListCommand.self],
+    defaultSubcommand: WorkoutRideCommand.self)
+}
+
+/// `splits workout WORKOUT`: the workout screen.
+struct WorkoutRideCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "ride",
+    abstract: "Ride a workout: the steps follow the moving time.",
+    discussion: """
+      WORKOUT is a file (text or Zwift .zwo), the name of a saved workout in \
+      $XDG_CONFIG_HOME/splits/workouts (default ~/.config/splits/workouts), or the workout's \
+      text. Keys: space start/pause/resume, l end the step, ? help, q quit (the workout keeps \
+      running).
+      """)
+
+  @Argument(help: ArgumentHelp("A workout file, a saved workout's name, or a workout's text.", valueName: "workout"))
+  var workout: String
+
+  @OptionGroup var display: DisplayOptions
+
+  @OptionGroup var data: DataOptions
+
+  @Option(help: "Seconds of pre-start countdown (N…1) before the workout starts.")
+  var countdown: Int = 0
+
+  @Flag(name: .customLong("no-bell"), help: "No bells before a step changes.")
+  var noBell = false
+
+  @Option(
+    name: .customLong("cue-cmd"),
+    help: ArgumentHelp(
+      "Run CMD (with /bin/sh) at each step change and cue, with SPLITS_CUE and SPLITS_STEP set.",
+      valueName: "cmd"))
+  var cueCommand: String?
+
+  func validate() throws {
+    if countdown < 0 { throw ValidationError(NegativeNumbers.countdownMustBeZeroOrMore(String(countdown))) }
+    guard RideCommand.countdownRange.contains(countdown) else {
+      throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
+    }
+  }
+
+  func run() throws {
+    let loaded = try loadWorkout(workout)
+    let request = RideCommand.WorkoutRequest(
+      source: loaded.source, plan: loaded.parsed.workout, bells: !noBell, cueCommand: cueCommand)
+    try MainActor.assumeIsolated {
+      try RideCommand.ride(
+        display: display.resolved(), directory: { data.directory() }, precision: .cs, countdown: countdown,
+        workout: request)
+    }
+  }
+}
+
+/// `splits workout check WORKOUT [--json]`.
+struct WorkoutCheckCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "check",
+    abstract: "Read a workout and print its steps without riding it (exit 2 when it is invalid).")
+
+  @Argument(help: ArgumentHelp("A workout file, a saved workout's name, or a workout's text.", valueName: "workout"))
+  var workout: String
+
+  @Flag(help: "Print JSON: name, total_seconds and the steps.")
+  var json = false
+
+  func run() throws {
+    let loaded = try loadWorkout(workout)
+    print(json ? WorkoutListing.json(loaded.parsed.workout) : WorkoutListing.table(loaded.parsed.workout))
+  }
+}
+
+/// `splits workout list`.
+struct WorkoutListCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "list", abstract: "List the saved workouts: name, title, steps and total time.")
+
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let saved = WorkoutFiles.saved(environment: environment)
+    guard !saved.isEmpty else {
+      print("No saved workouts in \(WorkoutFiles.directory(environment: environment))")
+      return
+    }
+    var rows: [[String]] = []
+    for (name, path) in saved {
+      do {
+        let source = try WorkoutFiles.read(path, name: name)
+        let workout = try WorkoutReader.parse(source).workout
+        rows.append([
+          name, workout.name ?? "", String(workout.steps.count),
+          workout.totalSeconds.map { TimeFormat.clock(.seconds($0), precision: .s) } ?? "open",
+        ])
+      } catch {
+        rows.append([name, "invalid: \(error)", "", ""])
+      }
+    }
+    print(WorkoutListing.savedTable(rows))
+  }
+}
+
+/// The workout `argument` names, read; its warnings on standard error. Exit 2 with the
+/// reason when it cannot be read.
+func loadWorkout(_ argument: String) throws -> (source: WorkoutSource, parsed: ParsedWorkout) {
+  do {
+    let loaded = try WorkoutFiles.load(argument, environment: ProcessInfo.processInfo.environment)
+    for warning in loaded.parsed.warnings { printError("splits: warning: \(warning)") }
+    return loaded
+  } catch {
+    printError("splits: \(error)")
+    throw ExitCode(2)
+  }
+}
