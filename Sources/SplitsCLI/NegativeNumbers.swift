@@ -22,7 +22,7 @@ public enum NegativeNumbers {
   }
 
   /// The subcommands' names, the ride screen's first (it is the default).
-  static let commands = ["ride", "countdown", "status", "history", "show", "export"]
+  static let commands = ["ride", "countdown", "status", "history", "show", "export", "workout"]
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
@@ -32,6 +32,7 @@ public enum NegativeNumbers {
     "history": ["--data-dir", "--limit", "-l", "--lang"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
+    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd"],
   ]
 
   /// What a negative number in `arguments` (without the program name) must be instead, with
@@ -69,6 +70,7 @@ public enum NegativeNumbers {
     case "history": usage = SplitsCommand.usageString(for: HistoryCommand.self)
     case "show": usage = SplitsCommand.usageString(for: ShowCommand.self)
     case "export": usage = SplitsCommand.usageString(for: ExportCommand.self)
+    case "workout": usage = SplitsCommand.usageString(for: WorkoutRideCommand.self)
     default: usage = SplitsCommand.usageString(for: RideCommand.self)
     }
     return "Error: \(text)\nUsage: \(usage)\n  See 'splits \(command) --help' for more information."
