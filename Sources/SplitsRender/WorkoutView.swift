@@ -226,14 +226,9 @@ public enum WorkoutView {
     }
     if layout.gaps { row += 1 }
 
-    // The cue, while it is shown.
-    if layout.cue {
-      if let cueText { drawCue(cueText, row: row, options: options, into: &screen) }
-      row += 1
-    }
-
-    // The next step.
-    if layout.next {
+    // The next step, on a row of its own or, without one, in the cue's row while no cue is
+    // shown.
+    func drawNext(row: Int) {
       var parts: [(String, Bool)]
       if now.index + 1 < plan.steps.count {
         let next = plan.steps[now.index + 1]
@@ -243,6 +238,19 @@ public enum WorkoutView {
         parts = [(s.lastStep, true)]
       }
       screen.put(" " + joined(parts, columns: width - 2), row: row, column: 0)
+    }
+
+    // The cue, while it is shown.
+    if layout.cue {
+      if let cueText {
+        drawCue(cueText, row: row, options: options, into: &screen)
+      } else if !layout.next {
+        drawNext(row: row)
+      }
+      row += 1
+    }
+    if layout.next {
+      drawNext(row: row)
       row += 1
     }
 

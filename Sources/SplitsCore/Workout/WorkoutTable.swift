@@ -147,8 +147,10 @@ public enum WorkoutProfile {
     if step >= spans.count {
       at = total
     } else {
+      // Within the step's own columns: a lap step ridden past its nominal width stays at
+      // its end.
       let span = spans[max(0, step)]
-      at = Int64(span.start) + min(max(0, intoSeconds), Int64(span.length))
+      at = Int64(span.start) + min(max(0, intoSeconds), Int64(max(0, span.length - 1)))
     }
     return Int(min(Int64(columns - 1), at * Int64(columns) / total))
   }
