@@ -10,8 +10,8 @@ import SplitsCore
 /// it, counting up); a cue while it is shown; the next step; the profile of the whole workout
 /// with a marker at now; the workout's time so far and left; the finished steps, newest
 /// first; the banner and the key line. When rows run short the blank rows go first, then the
-/// table, the title, the big digits' size, the profile, the next step, the cue's own row and
-/// the step; the time left stays to the last.
+/// table, the title, the big digits' size, the profile, the workout's times, the next step,
+/// the cue's own row and the step; the time left stays to the last.
 ///
 /// Every figure is whole seconds of the moving time or of the step's time (the time left is
 /// a countdown, rounded up), which is where the ride's `nextCandidate` looks for changes.
@@ -79,7 +79,10 @@ public enum WorkoutView {
     var title = true
     /// 2: the large font (scaled up on tall screens), 1: the small font, 0: a line of text.
     var digits = 2
+    /// The profile's bars and the marker under them.
     var profile = true
+    /// The workout's time so far and left.
+    var times = true
     var next = true
     var cue = true
     /// Lines of the step's header: 2 (name, then target), 1 (both on one line), 0.
@@ -90,7 +93,7 @@ public enum WorkoutView {
       var out = [layout]
       let drops: [(inout Layout) -> Void] = [
         { $0.gaps = false }, { $0.table = false }, { $0.title = false }, { $0.digits = 1 },
-        { $0.profile = false }, { $0.digits = 0 }, { $0.next = false }, { $0.cue = false },
+        { $0.profile = false }, { $0.digits = 0 }, { $0.times = false }, { $0.next = false }, { $0.cue = false },
         { $0.header = 1 }, { $0.header = 0 },
       ]
       for drop in drops {
@@ -102,7 +105,7 @@ public enum WorkoutView {
 
     /// Rows it takes, with the time in `digitRows` rows (its label included).
     func rows(digitRows: Int) -> Int {
-      var rows = digitRows + header + (cue ? 1 : 0) + (next ? 1 : 0) + (profile ? 3 : 0)
+      var rows = digitRows + header + (cue ? 1 : 0) + (next ? 1 : 0) + (profile ? 2 : 0) + (times ? 1 : 0)
       if title { rows += 1 }
       if table { rows += 3 }
       if gaps { rows += (title ? 1 : 0) + (header > 0 ? 1 : 0) + 1 + (table ? 1 : 0) }
@@ -151,7 +154,8 @@ public enum WorkoutView {
       return BigDigits.bestFace(for: figure, columns: width - 2, rows: digits == 2 ? (tall ? 10 : 5) : 3)
     }
     var layout = Layout(
-      gaps: false, table: false, title: false, digits: 0, profile: false, next: false, cue: false, header: 0)
+      gaps: false, table: false, title: false, digits: 0, profile: false, times: false, next: false, cue: false,
+      header: 0)
     var chosenFace: BigDigits.Face?
     for candidate in Layout.all {
       let candidateFace = face(candidate.digits)
@@ -258,6 +262,8 @@ public enum WorkoutView {
     if layout.profile {
       drawProfile(plan, now: now, options: options, into: &screen, row: row)
       row += 2
+    }
+    if layout.times {
       drawTimes(state, plan: plan, now: now, s, into: &screen, row: row)
       row += 1
     }
