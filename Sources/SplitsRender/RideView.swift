@@ -31,45 +31,30 @@ public struct ViewOptions: Equatable, Sendable {
 /// title; the moving time and the key line stay to the last.
 public enum RideView {
   public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
+    // A workout's steps (and its summary when the last ends) have a screen of their own; the
+    // summary after `r` is the ride's.
+    if !state.showingSummary, state.isFollowingWorkout || state.workout?.showingCompletion == true {
+      return WorkoutView.render(state, size: size, options: options)
+    }
     var screen = Screen(size: size)
     let width = size.columns
     let height = size.rows
     guard width > 0, height > 0 else { return screen }
     let s = options.strings
     let phase = state.phase
-    let stateLabel = phase == .countdown
-      ? String(state.ride.countdown?.step(at: state.now) ?? 0) : s.phaseName(phase)
+    let stateLabel = self.stateLabel(state, s)
     let stateStyle = options.colored(phaseColor(phase), .bold)
     var top = 0
-    var bottom = height
     // Blank separator rows only when there is room for them.
     let roomy = height >= 16
 
-    // The key line (or the hint) at the bottom.
-    if height >= 2 {
-      if let hint = state.hint {
-        screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
-      } else {
-        screen.put(" " + helpLine(state, s, columns: width - 1), row: height - 1, column: 0, style: .dim)
-      }
-      bottom = height - 1
-    }
-    if let banner = bannerText(state, s), bottom - top >= 4 {
-      screen.fill(row: bottom - 1, column: 0, width: width, height: 1, style: options.colored(.yellow, .reverse))
-      screen.put(" " + banner, row: bottom - 1, column: 0, style: options.colored(.yellow, .reverse))
-      bottom -= 1
-    }
+    // The key line (or the hint) at the bottom, the banner above it.
+    let bottom = drawBottom(state, options: options, keys: helpLine(state, s, columns: width - 1), into: &screen)
 
     // Title and state.
     var stateShown = false
     if height >= 8 {
-      let title = " \(s.appName) · \(s.ride) \(state.ride.number)"
-      screen.put(title, row: 0, column: 0, style: .bold)
-      let labelWidth = TextWidth.columns(stateLabel)
-      if TextWidth.columns(title) + labelWidth + 3 <= width {
-        screen.put(stateLabel, row: 0, column: width - labelWidth - 1, style: stateStyle)
-        stateShown = true
-      }
+      stateShown = drawTitle(state, options: options, into: &screen)
       top = height >= 12 ? 2 : 1
     }
 
@@ -196,13 +181,66 @@ public enum RideView {
     }
   }
 
+  /// The state's name on the title line (the pre-start countdown's number).
+  static func stateLabel(_ state: RideScreenState, _ s: Strings) -> String {
+    state.phase == .countdown ? String(state.ride.countdown?.step(at: state.now) ?? 0) : s.phaseName(state.phase)
+  }
+
+  /// The title on the top row, ` Splits · Ride N` (and the workout's name when the ride
+  /// follows one, cut to leave room), with the state at the right when it fits. Returns
+  /// whether the state was shown.
+  @discardableResult
+  static func drawTitle(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) -> Bool {
+    let s = options.strings
+    let width = screen.size.columns
+    let label = stateLabel(state, s)
+    let labelWidth = TextWidth.columns(label)
+    var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
+    if let run = state.workout {
+      let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
+      let name = TextWidth.prefix(run.plan.name ?? s.workout, columns: max(0, room))
+      if !name.isEmpty { title += " · " + name }
+    }
+    screen.put(title, row: 0, column: 0, style: .bold)
+    guard TextWidth.columns(title) + labelWidth + 3 <= width else { return false }
+    screen.put(label, row: 0, column: width - labelWidth - 1, style: options.colored(phaseColor(state.phase), .bold))
+    return true
+  }
+
+  /// The bottom of every ride screen: the key line `keys` (or the hint) on the last row, and
+  /// above it the banner when there is one and room for it. Returns the first row they take.
+  static func drawBottom(_ state: RideScreenState, options: ViewOptions, keys: String, into screen: inout Screen) -> Int {
+    let s = options.strings
+    let width = screen.size.columns
+    let height = screen.size.rows
+    var bottom = height
+    if height >= 2 {
+      if let hint = state.hint {
+        screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
+      } else {
+        screen.put(" " + keys, row: height - 1, column: 0, style: .dim)
+      }
+      bottom = height - 1
+    }
+    if let banner = bannerText(state, s), bottom >= 4 {
+      screen.fill(row: bottom - 1, column: 0, width: width, height: 1, style: options.colored(.yellow, .reverse))
+      screen.put(" " + banner, row: bottom - 1, column: 0, style: options.colored(.yellow, .reverse))
+      bottom -= 1
+    }
+    return bottom
+  }
+
   /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
   /// than `columns`, undo goes first, then help; the ride's own keys and quit stay.
   public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
+    keyLine(state, columns: columns) { s.label($0, phase: state.phase, helpShown: state.showingHelp) }
+  }
+
+  /// The key line with each command's label from `label` (the ride's or the workout's).
+  static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
     var shown = KeyTable.enabled(in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo)
     func line() -> String {
-      shown.map { "\($0.label) \(s.label($0.command, phase: state.phase, helpShown: state.showingHelp))" }
-        .joined(separator: "  ")
+      shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
     for dropped in [Command.undo, .help] where TextWidth.columns(line()) > columns {
       shown.removeAll { $0.command == dropped }
@@ -317,10 +355,13 @@ public enum RideView {
   }
 
   /// The `?` overlay, built from the same key table as the key line.
-  static func drawHelp(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) {
+  static func drawHelp(
+    _ state: RideScreenState, options: ViewOptions, into screen: inout Screen, describe: ((Command) -> String)? = nil
+  ) {
     let s = options.strings
+    let describe = describe ?? { s.describe($0) }
     let content = HelpBox.Content(
-      title: s.keysTitle, keys: KeyTable.bindings.map { ($0.fullLabel, s.describe($0.command)) },
+      title: s.keysTitle, keys: KeyTable.bindings.map { ($0.fullLabel, describe($0.command)) },
       notes: [s.helpSignals], footer: s.helpFooter, tooSmall: { s.fill(s.helpTooSmallFormat, $0) })
     HelpBox.draw(content, into: &screen)
   }

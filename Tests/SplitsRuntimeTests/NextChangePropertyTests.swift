@@ -27,7 +27,13 @@ struct NextChangePropertyTests {
   static let keys: [Key] = [.character(" "), .character(" "), .character("l"), .character("r"), .character("?"), .escape, .character("x")]
 
   /// Checks the rule at the program's current state; returns a description of the first breach.
-  static func breach<P: Program>(_ program: P, now: Instant, size: Size, rng: inout SplitMix64) -> String? {
+  /// `idleWakeUps`: a wake-up after the search's limit of candidates that shows nothing new
+  /// is allowed (a workout proposes every second of its moving time and of its step, two a
+  /// second at most, even when all that would move is hidden, as under the help overlay in a
+  /// lap step).
+  static func breach<P: Program>(
+    _ program: P, now: Instant, size: Size, rng: inout SplitMix64, idleWakeUps: Bool = false
+  ) -> String? {
     let frame = program.render(size: size)
     func rendered(at instant: Instant) -> Screen { probed(at: instant).screen }
     func probed(at instant: Instant) -> (screen: Screen, effects: [Effect]) {
@@ -56,6 +62,7 @@ struct NextChangePropertyTests {
     }
     let (atNext, effects) = probed(at: next)
     if atNext.cells == frame.cells && effects.isEmpty {
+      if idleWakeUps, next - now >= .seconds(program.searchLimit / 2) { return nil }
       return "nothing changes at the next change, +\(next - now)"
     }
     return nil
@@ -79,6 +86,40 @@ struct NextChangePropertyTests {
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
           Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.showingHelp): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func theWorkoutScreen() {
+    // Short steps, so that rounds cross step ends, cues, flashes, a lap step, the summary and
+    // riding on after it; a skip (`l`) puts the step's seconds off the ride's.
+    let plan = Workout(name: "Short", ftp: 200, steps: [
+      WorkoutStep(name: "Up", kind: .warmup, length: .seconds(4), target: .ramp(from: 50, to: 75),
+                  cues: [WorkoutStep.Cue(offset: 1, text: "Spin")]),
+      WorkoutStep(name: "Ready?", kind: .free, length: .untilLap),
+      WorkoutStep(name: "Hard", kind: .active, length: .seconds(3), target: .steady(low: 90, high: 95), cadence: 95,
+                  cues: [WorkoutStep.Cue(offset: 0, text: "Go"), WorkoutStep.Cue(offset: 2, text: "Hold")]),
+      WorkoutStep(name: "Easy", kind: .rest, length: .seconds(5), target: .steady(low: 50, high: 50)),
+      WorkoutStep(name: "Down", kind: .cooldown, length: .seconds(2), target: .ramp(from: 60, to: 40)),
+    ])
+    var rng = SplitMix64(state: 0x5EED_0012)
+    let origin = Instant(nanoseconds: 5_000_000_000_000)
+    for round in 0..<100 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
+      let steps = Bool.random(using: &rng) ? 0 : Int.random(in: 1...3, using: &rng)
+      var state = RideScreenState(ride: Ride(number: 1), precision: .s, countdownSteps: steps, now: origin)
+      state.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "short"))
+      var program = RideProgram(state: state, options: options, persistent: true)
+      var now = origin
+      for step in 0..<16 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng, idleWakeUps: true) {
+          Issue.record("round \(round) step \(step), \(size), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.showingHelp): \(breach)")
           return
         }
       }

@@ -83,10 +83,13 @@ public struct ShownClocks: Equatable, Sendable {
   }
 
   /// `field` drawn in big digits: character `i` of `text` fills `glyphs[i]` of `rows`.
-  public mutating func show(_ field: ClockField, text: String, rows: Range<Int>, glyphs: [Range<Int>]) {
+  /// `origin`: as for text.
+  public mutating func show(
+    _ field: ClockField, text: String, rows: Range<Int>, glyphs: [Range<Int>], origin: Duration = .zero
+  ) {
     for (index, place) in Self.places(of: text).enumerated() where index < glyphs.count {
       guard let place else { continue }
-      digits.append(Digit(field: field, place: place, area: Area(rows: rows, columns: glyphs[index])))
+      digits.append(Digit(field: field, place: place, origin: origin, area: Area(rows: rows, columns: glyphs[index])))
     }
   }
 
