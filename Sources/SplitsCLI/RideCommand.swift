@@ -68,9 +68,9 @@ struct RideCommand: ParsableCommand {
         return (journal, lock, try journal.restoreCurrentRide(now: now), try journal.lastFinishedRide(now: now))
       }
     }
-    let workout: WorkoutRequest?
+    let workout: (request: WorkoutRequest?, unreadable: String?)
     do {
-      workout = try Self.workout(open: session?.restored, requested: requested, journalPath: session?.journal.path)
+      workout = try Self.workout(open: session?.restored, requested: requested)
     } catch {
       try? session?.journal.close()
       throw error
@@ -78,7 +78,7 @@ struct RideCommand: ParsableCommand {
     let outcome = present(
       options: options, precision: precision, countdown: countdown,
       journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
-      workout: workout)
+      workout: workout.request, unreadableWorkout: workout.unreadable)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
@@ -89,11 +89,17 @@ struct RideCommand: ParsableCommand {
   /// The workout the screen follows. An open ride that follows a workout goes on with it
   /// (`splits` alone reopens it too); asking for a workout while another ride or workout is
   /// open is refused (exit 1), since a ride follows one plan from its start.
-  static func workout(open: RestoredRide?, requested: WorkoutRequest?, journalPath: String?) throws -> WorkoutRequest? {
-    guard let open, open.phase != .ready else { return requested }
+  ///
+  /// A workout kept with the open ride that this version cannot read (a journal edited by
+  /// hand) must not lock the ride out of its screen: `splits` then opens it as a plain ride
+  /// and the banner says why (`unreadable`).
+  static func workout(
+    open: RestoredRide?, requested: WorkoutRequest?
+  ) throws -> (request: WorkoutRequest?, unreadable: String?) {
+    guard let open, open.phase != .ready else { return (requested, nil) }
     let number = open.ride.number
     guard let stored = open.workout else {
-      guard requested != nil else { return nil }
+      guard requested != nil else { return (nil, nil) }
       printError("splits: ride \(number) is open: finish it on its screen (r, when paused) before starting a workout")
       throw ExitCode(1)
     }
@@ -105,18 +111,18 @@ struct RideCommand: ParsableCommand {
     }
     do {
       let plan = try WorkoutReader.parse(stored).workout
-      return WorkoutRequest(
+      let request = WorkoutRequest(
         source: stored, plan: plan, bells: requested?.bells ?? true, cueCommand: requested?.cueCommand)
+      return (request, nil)
     } catch {
-      printError("splits: \(journalPath ?? "the journal"): the workout of ride \(number) cannot be read: \(error)")
-      throw ExitCode(1)
+      return (nil, "\(error)")
     }
   }
 
   @MainActor
   static func present(
     options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?,
-    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil
+    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
@@ -132,6 +138,9 @@ struct RideCommand: ParsableCommand {
     }
     var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
     state.banner = banner
+    if let unreadableWorkout {
+      state.banner = options.strings.fill(options.strings.workoutUnreadableFormat, unreadableWorkout)
+    }
     state.previousMoving = previousMoving
     if let workout {
       state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)

@@ -22,7 +22,13 @@ struct ManualTests {
 
   /// The help of `splits` (no subcommand) or of one subcommand; fails unless it exits 0.
   static func help(_ subcommand: String?) async throws -> String {
-    let result = try await splits((subcommand.map { [$0] } ?? []) + ["--help"])
+    try await help(path: subcommand.map { [$0] } ?? [])
+  }
+
+  /// The help of a nested subcommand (`["workout", "check"]`).
+  static func help(path: [String]) async throws -> String {
+    let subcommand: String? = path.isEmpty ? nil : path.joined(separator: " ")
+    let result = try await splits(path + ["--help"])
     guard result.termination == .exited(0), !result.stdout.isEmpty else {
       throw HarnessError("splits \(subcommand ?? "") --help: \(result)")
     }
@@ -80,14 +86,21 @@ struct ManualTests {
     for option in listed.sorted() {
       #expect(documented.contains(option), "splits --help lists \(option); docs/splits.1 does not")
     }
-    for subcommand in subcommands {
-      let help = try await Self.help(subcommand)
+    // Each subcommand, and the subcommands of a group (`splits workout check`).
+    var paths = subcommands.map { [$0] }
+    while let path = paths.first {
+      paths.removeFirst()
+      let help = try await Self.help(path: path)
+      let name = path.joined(separator: " ")
       let options = Self.longOptions(help)
-      #expect(options.contains("--help"), "splits \(subcommand) --help: \(help)")
+      #expect(options.contains("--help"), "splits \(name) --help: \(help)")
       for option in options.sorted() {
-        #expect(documented.contains(option), "splits \(subcommand) --help lists \(option); docs/splits.1 does not")
+        #expect(documented.contains(option), "splits \(name) --help lists \(option); docs/splits.1 does not")
       }
       listed.formUnion(options)
+      if path.count == 1, help.contains("\nSUBCOMMANDS:\n") {
+        paths += try Self.subcommands(rootHelp: help).map { path + [$0] }
+      }
     }
     // And the other way: nothing in the manual page that no help lists.
     for option in documented.subtracting(listed).subtracting(Self.hiddenOptions).sorted() {

@@ -53,6 +53,8 @@ public struct Strings: Sendable {
   public let cueFailedFormat: String
   public let cueKilledFormat: String
   public let cueCouldNotStartFormat: String
+  /// The workout kept with the open ride cannot be read: why.
+  public let workoutUnreadableFormat: String
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
@@ -272,6 +274,7 @@ public struct Strings: Sendable {
     cueFailedFormat: "The cue command failed with exit status %@",
     cueKilledFormat: "The cue command was ended by signal %@",
     cueCouldNotStartFormat: "The cue command could not start: %@",
+    workoutUnreadableFormat: "This ride's workout cannot be read (%@): it goes on as a plain ride",
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
@@ -380,6 +383,7 @@ public struct Strings: Sendable {
     cueFailedFormat: "큐 명령이 종료 상태 %@(으)로 실패했습니다",
     cueKilledFormat: "큐 명령이 시그널 %@(으)로 종료되었습니다",
     cueCouldNotStartFormat: "큐 명령을 시작할 수 없습니다: %@",
+    workoutUnreadableFormat: "이 라이드의 워크아웃을 읽을 수 없습니다 (%@): 일반 라이드로 계속합니다",
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
