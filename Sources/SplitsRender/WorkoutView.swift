@@ -305,7 +305,20 @@ public enum WorkoutView {
       style.dim = bar.step < now.index
       screen.put(text, row: row, column: left + column, style: style)
     }
-    if columns > 0 { screen.put("▲", row: row + 1, column: left + marker, style: .bold) }
+    if columns > 0 {
+      screen.put("▲", row: row + 1, column: left + marker, style: .bold)
+      // The marker moves on whole seconds of the step's time, until it reaches the column it
+      // ends the step in (a lap step ridden past its nominal width stays there).
+      let spans = WorkoutProfile.spans(plan)
+      if now.index < spans.count {
+        let last = WorkoutProfile.marker(
+          plan, columns: columns, step: now.index, intoSeconds: Int64(max(0, spans[now.index].length - 1)))
+        if last != marker {
+          screen.clocks.show(
+            .moving, place: .seconds(1), rows: row + 1..<row + 2, columns: left..<left + columns, origin: now.stepStart)
+        }
+      }
+    }
   }
 
   /// `12:05 / 47:55 left`: the moving time, truncated, and the planned time left, counted

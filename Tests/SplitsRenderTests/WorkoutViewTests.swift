@@ -472,10 +472,11 @@ struct WorkoutViewTests {
 
   @Test func theFiguresShownAreRecordedWithTheirOriginsAndHiddenUnderTheHelp() {
     // The elapsed time from 0; the time left in step 2 (600 s from 600 s) reads zero in
-    // every place at 1,201 s; the workout's 3,180 s left at that step's start at 3,781 s.
+    // every place at 1,201 s; the workout's 3,180 s left at that step's start at 3,781 s;
+    // the marker moves with the step's own seconds (from 600 s).
     let screen = RideView.render(workoutRide(at: 1_083_500), size: Size(columns: 80, rows: 24), options: ViewOptions())
     let lattices = screen.clocks.lattices(.moving)
-    #expect(Set(lattices.map(\.origin)) == [.zero, .seconds(1_201), .seconds(3_781)])
+    #expect(Set(lattices.map(\.origin)) == [.zero, .seconds(600), .seconds(1_201), .seconds(3_781)])
     #expect(lattices.allSatisfy { $0.place == .seconds(1) })
     // A lap step counts up from its start.
     let lap = RideView.render(lapStepRide(), size: Size(columns: 80, rows: 24), options: ViewOptions())

@@ -105,14 +105,10 @@ public struct RideScreenState: Equatable, Sendable {
     case .countdown:
       if let step = ride.countdown?.nextChange(at: now) { candidates.append(step) }
     case .running:
-      // A workout shows whole seconds of its moving time and of the step's (time left, time
-      // in the step, the cues, the bells, the flash and the step's end all fall on them).
-      if let position = workoutPosition, !position.isComplete {
-        let second = Duration.seconds(1).nanoseconds
-        for origin in [Duration.zero, position.stepStart] {
-          let into = ((moving - origin).nanoseconds % second + second) % second
-          candidates.append(now + .nanoseconds(second - into))
-        }
+      // A workout acts at its step's end, its bells and its cues, seen or not; its cue and
+      // flash come and go (what moves every second is noted by the view, as digits are).
+      if let position = workoutPosition, let run = workout, let mark = run.nextMark(after: position) {
+        candidates.append(now + (mark - position.intoStep))
       }
       // The moving time, and the running lap's figures, which turn over when the moving time
       // passes their origin plus a multiple of their place.

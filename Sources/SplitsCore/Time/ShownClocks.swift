@@ -66,7 +66,16 @@ public struct ShownClocks: Equatable, Sendable {
 
   /// A figure of `field` whose last digit has place value `place` fills `columns` of `rows`.
   public mutating func show(_ field: ClockField, place: Duration, row: Int, columns: Range<Int>) {
-    digits.append(Digit(field: field, place: place, area: Area(rows: row..<row + 1, columns: columns)))
+    show(field, place: place, rows: row..<row + 1, columns: columns)
+  }
+
+  /// Something that changes with `field` only when it passes `origin` plus a multiple of
+  /// `place` (a marker that moves each second, a line shown for whole seconds) is drawn
+  /// somewhere in `rows` × `columns`.
+  public mutating func show(
+    _ field: ClockField, place: Duration, rows: Range<Int>, columns: Range<Int>, origin: Duration = .zero
+  ) {
+    digits.append(Digit(field: field, place: place, origin: origin, area: Area(rows: rows, columns: columns)))
   }
 
   /// `field` written as the clock text `text` (`HH:MM:SS`, `HH:MM:SS.cc`, `DD:HH:MM:SS`) from

@@ -49,6 +49,23 @@ public struct WorkoutCue: Equatable, Sendable {
 }
 
 extension WorkoutRun {
+  /// The next time into the current step, after `position`, at which the workout acts or
+  /// its step's lines change: the step's end, a bell (when they ring), a cue coming up or
+  /// going, the end of the new step's flash. Nil once the workout is complete, or in a step
+  /// that ends on a lap with nothing of these to come. (The figures that move every second,
+  /// the time left and the profile's marker, are noted by the view, as digits are.)
+  public func nextMark(after position: WorkoutPosition) -> Duration? {
+    guard !position.isComplete else { return nil }
+    let step = plan.steps[position.step]
+    var marks = [WorkoutPosition.flashed]
+    for cue in step.cues { marks += [.seconds(cue.offset), .seconds(cue.offset) + WorkoutPosition.cueShown] }
+    if let seconds = step.length.seconds {
+      marks.append(.seconds(seconds))
+      if bells { marks += WorkoutPosition.bellSeconds.map { Duration.seconds(seconds - $0) }.filter { $0 > .zero } }
+    }
+    return marks.filter { $0 > position.intoStep }.min()
+  }
+
   /// The bells, cues and step changes between the last observed position and `position`,
   /// each once, and only while still fresh. Updates what was observed.
   mutating func announcements(at position: WorkoutPosition) -> [Effect] {
