@@ -246,6 +246,28 @@ struct WorkoutReducerTests {
     #expect(bells(RideReducer.reduce(&s, .tick(at: t(10_000)))) == 1)
   }
 
+  @Test func aPauseLostToACrashAfterTheLastEndIsRecordedAtThatEnd() {
+    // The journal has every step's end but not the pause after the last (a crash between
+    // the two commits): the ride comes back running.
+    var ride = Ride(number: 3)
+    ride.apply(RideEvent(.start, at: t(0)))
+    for (ms, end) in [(3000, StepEnd.time), (5000, .time), (7000, .time), (9000, .time), (11_000, .time), (12_000, .time)] {
+      ride.apply(RideEvent(.lap, at: t(Int64(ms)), stepEnd: end))
+    }
+    var s = RideScreenState(ride: ride, precision: .cs, now: t(40_000))
+    s.workout = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
+    s.observeWorkoutFromNow()
+    let effects = RideReducer.reduce(&s, .redraw(at: t(40_000)))
+    #expect(recorded(effects).map(\.0) == [.pause])
+    #expect(recorded(effects).map(\.1) == [t(12_000)])
+    #expect(s.phase == .paused && s.moving == .seconds(12))
+    #expect(s.workout?.showingCompletion == true)
+    // Riding on after the end is not mistaken for it: the resume starts a new stretch.
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(50_000)))
+    #expect(RideReducer.reduce(&s, .tick(at: t(60_000))).isEmpty)
+    #expect(s.phase == .running)
+  }
+
   /// Whatever the ticks, the events recorded are the same: every step's end, once, at its own
   /// instant, and the pause at the end.
   @Test(arguments: 0..<200) func anyTicksRecordTheSameEnds(seed: Int) {
