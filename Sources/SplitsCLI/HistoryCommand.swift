@@ -32,7 +32,7 @@ struct HistoryCommand: ParsableCommand {
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     var rides = try withJournalErrors {
       try openReader(dataDirectory: directory)?.rides(now: SystemClocks.now()) ?? []
-    }.map(RideFigures.init)
+    }.map { WorkoutPlans.figures($0) }
     if let limit { rides = Array(rides.prefix(limit)) }
     if json {
       print(HistoryReport.json(rides), terminator: "")

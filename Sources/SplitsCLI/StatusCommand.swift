@@ -59,8 +59,11 @@ struct StatusCommand: ParsableCommand {
     plans: WorkoutPlans.Read = WorkoutPlans.plan(for:)
   ) throws -> String {
     let reader = try openReader(dataDirectory: directory)
-    let ride = try reader?.currentRide(now: SystemClocks.now())
-    let plan = WorkoutPlans.plan(of: ride, read: plans)
+    let read = try reader?.currentRide(now: SystemClocks.now())
+    let plan = WorkoutPlans.plan(of: read, read: plans)
+    // As the screen would record it: a step's end or the pause at the end is not yet in the
+    // journal when the workout went on with no screen open.
+    let ride = plan.flatMap { plan in read.map { $0.settled(by: plan) } } ?? read
     if json { return StatusReport.json(ride, plan: plan) }
     return try StatusReport.line(ride, format: format, precision: precision, strings: strings, plan: plan)
   }

@@ -21,7 +21,9 @@ enum WorkoutPlans {
   }
 
   /// The figures `show` and the exports print for `ride`, with its workout's steps.
+  /// An open workout ride is read as its screen would record it now (`settled(by:)`).
   static func figures(_ ride: RestoredRide, read: Read = plan(for:)) -> RideFigures {
-    RideFigures(ride, plan: plan(of: ride, read: read))
+    guard let plan = plan(of: ride, read: read) else { return RideFigures(ride, plan: nil) }
+    return RideFigures(ride.settled(by: plan), plan: plan)
   }
 }

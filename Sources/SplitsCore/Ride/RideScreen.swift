@@ -261,41 +261,18 @@ public enum RideReducer {
     return effects
   }
 
-  /// Records the ends of the steps whose planned time ran out since the last action, each at
-  /// the instant the moving time reached it (the ride has run without a pause since: every
-  /// action settles first). The last step's end pauses the ride there.
+  /// Records what the workout owes the journal (`WorkoutSettle.owed`): the ends of the steps
+  /// whose time ran out since the last action, each at its own instant, and the pause at the
+  /// end of the last step, which shows the workout complete.
   static func settleWorkout(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
-    guard state.phase == .running, let since = state.ride.runningSince, let position = state.workoutPosition
-    else { return [] }
-    guard !position.dueEnds.isEmpty else { return pauseOwed(&state, since: since, wall: wall) }
-    let now = state.now
-    let moving = position.moving
+    guard let run = state.workout else { return [] }
     var effects: [Effect] = []
-    var last = now
-    for end in position.dueEnds {
-      let back = (moving - end).clampedToZero
-      let at = max(since, now - back)
-      last = at
-      let eventWall = wall.subtractingSaturating((now - at).milliseconds)
-      effects += record(RideEvent(.lap, at: at, stepEnd: .time), wall: eventWall, &state)
-    }
-    if position.isComplete {
-      effects += complete(&state, at: last, wall: wall.subtractingSaturating((now - last).milliseconds))
+    for event in WorkoutSettle.owed(state.ride, plan: run.plan, at: state.now) {
+      let eventWall = wall.subtractingSaturating((state.now - event.at).milliseconds)
+      if event.kind == .pause { state.workout?.showingCompletion = true }
+      effects += record(event, wall: eventWall, &state)
     }
     return effects
-  }
-
-  /// The pause that follows the last step's end is a second event: a crash between the two
-  /// leaves a completed workout running. It is recognised by the last step's end lying
-  /// inside the running stretch (after riding on, the stretch starts at a resume after it)
-  /// and recorded then, at that end's instant.
-  static func pauseOwed(_ state: inout RideScreenState, since: Instant, wall: Int64) -> [Effect] {
-    let ride = state.ride
-    guard let run = state.workout, ride.stepEnds.count == run.plan.steps.count,
-      ride.splits.count == ride.stepEnds.count, let last = ride.splits.last, last > ride.accumulated
-    else { return [] }
-    let at = min(since + (last - ride.accumulated), state.now)
-    return complete(&state, at: at, wall: wall.subtractingSaturating((state.now - at).milliseconds))
   }
 
   /// The last step ended at `at`: the ride pauses there and the screen says the workout is
