@@ -60,12 +60,20 @@ let package = Package(
     .executableTarget(
       name: "RenderBench", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
 
-    .testTarget(name: "SplitsCoreTests", dependencies: ["SplitsCore"], swiftSettings: strict),
+    // For the tests only: the seeded generator of generated cases (needing nothing, so the
+    // end-to-end tests share it), and the `Action` shorthands.
+    .target(name: "SplitsTestRandom", path: "Tests/SplitsTestRandom", swiftSettings: strict),
+    .target(
+      name: "SplitsTestSupport", dependencies: ["SplitsCore"], path: "Tests/SplitsTestSupport", swiftSettings: strict),
+
     .testTarget(
-      name: "SplitsRenderTests", dependencies: ["SplitsCore", "SplitsRender"],
+      name: "SplitsCoreTests", dependencies: ["SplitsCore", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"],
+      name: "SplitsRenderTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsTestSupport"],
+      swiftSettings: strict),
+    .testTarget(
+      name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
       name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
@@ -78,7 +86,7 @@ let package = Package(
     .testTarget(
       name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore", "SplitsStore"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsEndToEndTests", dependencies: ["splits"], swiftSettings: strict),
+      name: "SplitsEndToEndTests", dependencies: ["splits", "SplitsTestRandom"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

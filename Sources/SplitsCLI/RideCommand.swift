@@ -139,7 +139,7 @@ struct RideCommand: ParsableCommand {
     var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
     state.banner = banner
     if let unreadableWorkout {
-      state.banner = options.strings.fill(options.strings.workoutUnreadableFormat, unreadableWorkout)
+      state.banner = options.workoutStrings.fill(options.workoutStrings.workoutUnreadableFormat, unreadableWorkout)
     }
     state.previousMoving = previousMoving
     if let workout {
@@ -148,7 +148,7 @@ struct RideCommand: ParsableCommand {
       state.observeWorkoutFromNow()
     }
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
-    let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.strings) }
+    let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
     return FullScreen.run(
       program, options: options, sink: journal?.0, cues: cues, journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in

@@ -14,6 +14,7 @@ public struct ViewOptions: Equatable, Sendable {
   }
 
   public var strings: Strings { .of(language) }
+  public var workoutStrings: WorkoutStrings { .of(language) }
 
   /// `style` with its colour, or without when colour is off.
   public func colored(_ color: Color, _ style: Style = .plain) -> Style {
@@ -198,7 +199,7 @@ public enum RideView {
     var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
     if let run = state.workout {
       let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
-      let name = TextWidth.prefix(run.plan.name ?? s.workout, columns: max(0, room))
+      let name = TextWidth.prefix(run.plan.name ?? options.workoutStrings.workout, columns: max(0, room))
       if !name.isEmpty { title += " · " + name }
     }
     screen.put(title, row: 0, column: 0, style: .bold)

@@ -19,11 +19,12 @@ public enum WorkoutView {
   public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
     var screen = Screen(size: size)
     guard size.columns > 0, size.rows > 0, let run = state.workout else { return screen }
-    let s = options.strings
+    let s = options.workoutStrings
+    let ride = options.strings
     let now = Current(state, run: run)
     let complete = run.showingCompletion || now.isComplete
     let keys = RideView.keyLine(state, columns: size.columns - 1) {
-      s.workoutLabel($0, phase: state.phase, helpShown: state.showingHelp, lapStep: now.lapStep, complete: complete)
+      s.label($0, phase: state.phase, helpShown: state.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
     let bottom = RideView.drawBottom(state, options: options, keys: keys, into: &screen)
     if complete {
@@ -32,7 +33,7 @@ public enum WorkoutView {
       drawStep(state, run: run, now: now, options: options, into: &screen, bottom: bottom)
     }
     if state.showingHelp {
-      RideView.drawHelp(state, options: options, into: &screen, describe: { s.describeWorkout($0) })
+      RideView.drawHelp(state, options: options, into: &screen, describe: { s.describe($0, ride: ride) })
     }
     return screen
   }
@@ -122,7 +123,7 @@ public enum WorkoutView {
     _ state: RideScreenState, run: WorkoutRun, now: Current, options: ViewOptions, into screen: inout Screen,
     bottom: Int
   ) {
-    let s = options.strings
+    let s = options.workoutStrings
     let plan = run.plan
     let width = screen.size.columns
     let step = plan.steps[now.index]
@@ -134,7 +135,7 @@ public enum WorkoutView {
     let label: String
     var origin: Duration?
     if phase == .countdown {
-      figure = RideView.stateLabel(state, s)
+      figure = RideView.stateLabel(state, options.strings)
       label = s.startsIn
     } else if let seconds = step.length.seconds {
       figure = WorkoutTable.clock(seconds: WorkoutTable.leftSeconds(now.left ?? .seconds(seconds)))
@@ -206,7 +207,7 @@ public enum WorkoutView {
 
     // The time, with what it is (and the state, when the title is not shown).
     let figureStyle = options.colored(RideView.phaseColor(phase), .bold)
-    let caption = stateShown || phase == .countdown ? label : label + " · " + RideView.stateLabel(state, s)
+    let caption = stateShown || phase == .countdown ? label : label + " · " + RideView.stateLabel(state, options.strings)
     if let chosenFace {
       let column = (width - BigDigits.width(figure, face: chosenFace)) / 2
       BigDigits.draw(figure, face: chosenFace, into: &screen, row: row, column: column, style: figureStyle)
@@ -324,7 +325,7 @@ public enum WorkoutView {
   /// `12:05 / 47:55 left`: the moving time, truncated, and the planned time left, counted
   /// down; when a lap step is to come the time left is unknown, and said so. Parts that do
   /// not fit whole are left out.
-  static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: Strings, into screen: inout Screen, row: Int) {
+  static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
     let width = screen.size.columns
     let done = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(state.moving))
     // The planned seconds from the step's start to the workout's end (nil with a lap step).
@@ -367,7 +368,7 @@ public enum WorkoutView {
   static func drawCompletion(
     _ state: RideScreenState, run: WorkoutRun, options: ViewOptions, into screen: inout Screen, bottom: Int
   ) {
-    let s = options.strings
+    let s = options.workoutStrings
     let width = screen.size.columns
     let rows = WorkoutTable.rows(state)
     var left = bottom
@@ -429,7 +430,7 @@ public enum WorkoutView {
   }
 
   /// The planned length of the whole workout (`55:00`, or `40:00 and lap steps`).
-  static func plan(total plan: Workout, _ s: Strings) -> String {
+  static func plan(total plan: Workout, _ s: WorkoutStrings) -> String {
     let timed = plan.steps.compactMap(\.length.seconds).reduce(0, +)
     let text = WorkoutTable.clock(seconds: Int64(timed))
     return plan.totalSeconds == nil ? s.fill(s.plannedOpenFormat, text) : text
@@ -444,7 +445,7 @@ public enum WorkoutView {
     _ rows: [WorkoutTableRow], plan: Workout, newestFirst: Bool, options: ViewOptions, into screen: inout Screen,
     top: Int, bottom: Int
   ) {
-    let s = options.strings
+    let s = options.workoutStrings
     let width = screen.size.columns
     let gap = "  "
     func planned(_ r: WorkoutTableRow) -> String { lengthText(r.planned, s, lap: s.lapLength) }
@@ -516,7 +517,7 @@ public enum WorkoutView {
 
   /// What to hold: `88–92%`, `ramp 50→75%` or `55%`, then the watts when the FTP is known
   /// (`220–230 W`), then the cadence (`90 rpm`). A step without a target says what to do.
-  static func targetParts(_ step: WorkoutStep, ftp: Int?, _ s: Strings) -> [String] {
+  static func targetParts(_ step: WorkoutStep, ftp: Int?, _ s: WorkoutStrings) -> [String] {
     var parts: [String] = []
     switch step.target {
     case .steady(let low, let high)?:
@@ -549,7 +550,7 @@ public enum WorkoutView {
   }
 
   /// A step's planned length: `10:00`, or `until l` for a lap step.
-  static func lengthText(_ length: WorkoutStep.Length, _ s: Strings, lap: String? = nil) -> String {
+  static func lengthText(_ length: WorkoutStep.Length, _ s: WorkoutStrings, lap: String? = nil) -> String {
     guard let seconds = length.seconds else { return lap ?? s.untilLap }
     return WorkoutTable.clock(seconds: Int64(seconds))
   }

@@ -17,19 +17,19 @@ import SplitsRuntime
 @MainActor
 public final class CueCommand: CueRunner {
   public let command: String
-  let strings: Strings
+  let strings: WorkoutStrings
   /// Children whose end is watched, by pid.
   private var watched: [pid_t: any DispatchSourceRead] = [:]
   /// Children started without a pidfd (an old kernel): reaped when the next one starts.
   private var unwatched: [pid_t] = []
 
-  public init(command: String, strings: Strings) {
+  public init(command: String, strings: WorkoutStrings) {
     self.command = command
     self.strings = strings
   }
 
   /// The values of `SPLITS_STEP` and `SPLITS_CUE` for `cue`.
-  public static func variables(_ cue: WorkoutCue, strings: Strings) -> (step: String, text: String) {
+  public static func variables(_ cue: WorkoutCue, strings: WorkoutStrings) -> (step: String, text: String) {
     switch cue.moment {
     case .step(let index), .cue(let index): (String(index + 1), cue.text)
     case .complete: ("done", strings.workoutCompleteCue)

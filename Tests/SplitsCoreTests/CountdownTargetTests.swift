@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
@@ -152,18 +153,6 @@ struct CountdownTargetTests {
 }
 
 // MARK: - Generated malformed input
-
-/// A small deterministic generator (SplitMix64), so a failure can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// What an independent reading of the grammar (regular expressions over the trimmed text)
 /// says a TARGET is.

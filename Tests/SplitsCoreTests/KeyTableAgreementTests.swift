@@ -1,3 +1,4 @@
+import SplitsTestSupport
 import Testing
 
 @testable import SplitsCore

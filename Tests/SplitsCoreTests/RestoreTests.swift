@@ -1,3 +1,4 @@
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
@@ -18,18 +19,6 @@ private func stored(
   StoredEvent(
     kind, wallMilliseconds: wall0 + at + wallShift, bootID: boot, boottimeNanoseconds: at * 1_000_000,
     countdownSteps: steps)
-}
-
-/// A deterministic generator (SplitMix64), so a failing sequence can be replayed.
-private struct SplitMix: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 @Suite("Restore: a ride rebuilt from the journal, on the same boot and across a reboot")
@@ -222,7 +211,7 @@ struct RestoreTests {
 
   /// Random event sequences (sensible and not), each replayed three ways.
   @Test func everySequenceFoldsTheSameAfterARestart() {
-    var rng = SplitMix(state: 0x5EED)
+    var rng = SplitMix64(state: 0x5EED)
     let kinds = RideEvent.Kind.allCases
     for round in 0..<2_000 {
       var at: Int64 = Int64.random(in: 0...1_000_000, using: &rng)
@@ -418,7 +407,7 @@ struct RestoreExtremeTests {
 
   /// Random rows drawn mostly from the ends of each type, on this boot, another or none.
   @Test func randomRowsAtTheEndsNeverTrap() {
-    var rng = SplitMix(state: 0xBAD_DA7A)
+    var rng = SplitMix64(state: 0xBAD_DA7A)
     func value() -> Int64 {
       switch Int.random(in: 0..<3, using: &rng) {
       case 0: Self.extremes.randomElement(using: &rng)!

@@ -1,3 +1,5 @@
+import SplitsTestRandom
+import SplitsTestSupport
 import Testing
 
 @testable import SplitsCore
@@ -271,7 +273,7 @@ struct WorkoutReducerTests {
   /// Whatever the ticks, the events recorded are the same: every step's end, once, at its own
   /// instant, and the pause at the end.
   @Test(arguments: 0..<200) func anyTicksRecordTheSameEnds(seed: Int) {
-    var rng = WorkoutRandom(state: UInt64(seed) &+ 0x51E9)
+    var rng = SplitMix64(state: UInt64(seed) &+ 0x51E9)
     var s = workoutState(twelveSeconds)
     var all: [(RideEvent.Kind, Instant, StepEnd?)] = []
     all += recorded(RideReducer.reduce(&s, .key(.character(" "), at: t(0))))
@@ -287,17 +289,5 @@ struct WorkoutReducerTests {
     #expect(all.map(\.1) == [0, 3, 5, 7, 9, 11, 12, 12].map { t(Int64($0) * 1000) })
     // At most one bell per mark: two for the 3 s step, one for each 2 s step, none for 1 s.
     #expect(bellCount <= 6)
-  }
-}
-
-/// A small seeded generator, so a failing case can be replayed.
-struct WorkoutRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
@@ -486,19 +487,6 @@ struct WorkoutTextErrorTests {
 
 @Suite("Workout text format: generated inputs")
 struct WorkoutTextFuzzTests {
-  /// SplitMix64: a small seeded generator, the same sequence on every run.
-  struct SplitMix64: RandomNumberGenerator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-  }
-
   static let seeds = [
     """
     # Sweet spot 3x10

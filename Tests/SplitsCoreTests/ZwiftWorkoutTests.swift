@@ -1,3 +1,4 @@
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
@@ -171,18 +172,6 @@ private func steady(_ percent: Double) -> WorkoutStep.Target { .steady(low: perc
 private func seconds(_ body: () -> Void) -> Double {
   let elapsed = ContinuousClock().measure(body)
   return Double(elapsed.components.seconds) + Double(elapsed.components.attoseconds) / 1e18
-}
-
-/// A deterministic generator (SplitMix64), so a failing input can be made again from its seed.
-private struct ZwoRandom: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
 }
 
 @Suite("ZwiftWorkout: .zwo files read into workouts")
@@ -665,7 +654,7 @@ struct ZwiftWorkoutTests {
 
   @Test("5000 damaged files and tag soups: each reads within every limit or fails with an error")
   func generated() {
-    var random = ZwoRandom(state: 0x5EED_2026_1123)
+    var random = SplitMix64(state: 0x5EED_2026_1123)
     let vocabulary: [String] = [
       "<", ">", "/>", "</", "&", "&amp;", "&#x0;", "&#38;", "&#x110000;", "&foo;", "\"", "'", "=", " ", "\n",
       "<!--", "-->", "<![CDATA[", "]]>", "<?xml version=\"1.0\"?>", "<!DOCTYPE x>", "<!ENTITY e \"e\">",
@@ -761,7 +750,7 @@ struct ZwiftWorkoutTests {
 
 /// A workout of random blocks, attributes and cues: values mostly sensible, now and then one
 /// of `awkward`, so that many read and many do not.
-private func generatedWorkout(_ random: inout ZwoRandom, awkward: [String]) -> String {
+private func generatedWorkout(_ random: inout SplitMix64, awkward: [String]) -> String {
   func pick<T>(_ values: [T]) -> T { values[Int(random.next() % UInt64(values.count))] }
   func value(_ sensible: @autoclosure () -> String) -> String {
     random.next() % 12 == 0 ? pick(awkward) : sensible()

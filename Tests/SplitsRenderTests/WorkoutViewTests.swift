@@ -1,3 +1,4 @@
+import SplitsTestSupport
 import Testing
 
 @testable import SplitsCore
@@ -492,11 +493,12 @@ struct WorkoutViewTests {
     var help = workoutRide(at: 1_083_500)
     help.showingHelp = true
     for language in [Language.en, .ko] {
-      let strings = Strings.of(language)
+      let strings = WorkoutStrings.of(language)
+      let rideStrings = Strings.of(language)
       let text = render(help, 80, 24, language: language).joined(separator: "\n")
       for binding in KeyTable.bindings {
         #expect(text.contains(binding.fullLabel + " "))
-        #expect(text.contains(strings.describeWorkout(binding.command)), "\(binding.command)")
+        #expect(text.contains(strings.describe(binding.command, ride: rideStrings)), "\(binding.command)")
       }
     }
     // It still fits at 40×12.
@@ -538,7 +540,7 @@ struct WorkoutViewTests {
   }
 
   @Test func targetsInPercentWattsAndCadence() {
-    let s = Strings.english
+    let s = WorkoutStrings.english
     let ramp = WorkoutStep(name: "Up", kind: .warmup, length: .seconds(600), target: .ramp(from: 50, to: 75))
     #expect(WorkoutView.targetParts(ramp, ftp: 250, s) == ["ramp 50→75%", "125→188 W"])
     let steady = WorkoutStep(name: "SS", kind: .active, length: .seconds(600), target: .steady(low: 88, high: 92), cadence: 90)

@@ -1,20 +1,9 @@
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
 @testable import SplitsRender
 @testable import SplitsRuntime
-
-/// A small seeded generator, so a failing case can be replayed.
-struct SplitMix64: RandomNumberGenerator {
-  var state: UInt64
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
 
 /// The truth-on-screen rule for every program: between a render and `nextChange(from:)` the
 /// frame stays the same cell for cell and the program has nothing to do (no bell, no event);

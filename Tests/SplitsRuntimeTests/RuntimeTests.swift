@@ -1,3 +1,4 @@
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestRandom
 import Testing
 
 #if canImport(Glibc)
@@ -23,27 +24,21 @@ enum DrillScale {
   }
 }
 
-/// SplitMix64: a small seeded generator, so that a drill that failed can be run again with
-/// the same choices (`SPLITS_DRILL_SEED=<seed>`; every drill prints its seed).
+/// SplitMix64 from a seed of its own, so that a drill that failed can be run again with the
+/// same choices (`SPLITS_DRILL_SEED=<seed>`; every drill prints its seed).
 struct DrillRandom: RandomNumberGenerator, CustomStringConvertible {
   let seed: UInt64
-  private var state: UInt64
+  private var generator: SplitMix64
 
   init(seed: UInt64? = nil) {
     let chosen =
       seed ?? ProcessInfo.processInfo.environment["SPLITS_DRILL_SEED"].flatMap { UInt64($0) }
       ?? UInt64.random(in: 1...UInt64(UInt32.max))
     self.seed = chosen
-    state = chosen
+    generator = SplitMix64(state: chosen)
   }
 
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
+  mutating func next() -> UInt64 { generator.next() }
 
   var description: String { "SPLITS_DRILL_SEED=\(seed)" }
 }
