@@ -9,6 +9,7 @@ deps:
 
 test-deps:
 	@scripts/ensure-deps.sh --test
+	@scripts/test-venv.sh
 
 build: deps
 	$(SWIFT) build

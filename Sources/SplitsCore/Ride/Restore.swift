@@ -53,6 +53,8 @@ public struct RestoredRide: Equatable, Sendable {
   public var wallClockWentBackwards: Bool
   /// The workout the ride follows, as the journal keeps it; nil for a plain ride.
   public var workout: WorkoutSource?
+  /// What the ride is, as the journal keeps it.
+  public var sport: Sport = .biking
 
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: at) }

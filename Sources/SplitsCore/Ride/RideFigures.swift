@@ -77,6 +77,10 @@ public struct RideFigures: Equatable, Sendable {
   /// laps; nil when it is empty. A ride without laps is one stretch.
   public var finalStretch: Lap?
   public var wallClockWentBackwards: Bool
+  /// What the ride is (biking unless the ride says otherwise).
+  public var sport: Sport
+  /// The stretches the ride's clock ran, oldest first (`RideTimeline.swift`).
+  public var stretches: [Stretch]
 
   /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
   /// still say how each step ended).
@@ -109,6 +113,8 @@ public struct RideFigures: Equatable, Sendable {
     elapsedMilliseconds = elapsed.milliseconds
     pausedMilliseconds = (elapsed - moving).milliseconds
     wallClockWentBackwards = restored.wallClockWentBackwards
+    sport = restored.sport
+    stretches = Self.stretches(of: restored)
 
     var laps: [Lap] = []
     var previousSplit = Duration.zero
