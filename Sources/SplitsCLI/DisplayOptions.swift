@@ -5,6 +5,7 @@ import SplitsRender
 import SplitsTerminal
 
 extension Precision: ExpressibleByArgument {}
+extension Sport: ExpressibleByArgument {}
 extension Language: ExpressibleByArgument {
   /// `--lang`'s value. Its error names the languages plainly (argument-parser's own reads
   /// "Please provide one of 'en' and 'ko'").

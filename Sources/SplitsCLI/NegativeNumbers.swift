@@ -26,13 +26,13 @@ public enum NegativeNumbers {
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
-    "ride": ["--lang", "--data-dir", "--precision", "--countdown"],
+    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport"],
     "countdown": ["--lang"],
     "status": ["--data-dir", "--format", "--precision", "--lang"],
     "history": ["--data-dir", "--limit", "-l", "--lang"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
-    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd"],
+    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport"],
   ]
 
   /// What a negative number in `arguments` (without the program name) must be instead, with

@@ -112,13 +112,14 @@ public enum QuickRide {
     var dataDir: String?
     var precision: Precision = .cs
     var countdown = 0
+    var sport: Sport = .biking
   }
 
   static func parse(_ arguments: [String]) -> Options? {
     let rest = arguments.first == "ride" ? arguments.dropFirst() : arguments[...]
     guard
       let found = QuickParser.options(
-        rest, flags: ["--plain", "--no-color"], valued: ["--lang", "--data-dir", "--precision", "--countdown"])
+        rest, flags: ["--plain", "--no-color"], valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
     else { return nil }
     do {
       return Options(
@@ -127,7 +128,8 @@ public enum QuickRide {
         precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .cs,
         countdown: try QuickParser.value(found, "--countdown") { text in
           Int(text).flatMap { RideCommand.countdownRange.contains($0) ? $0 : nil }
-        } ?? 0)
+        } ?? 0,
+        sport: try QuickParser.value(found, "--sport", Sport.init(rawValue:)) ?? .biking)
     } catch { return nil }
   }
 
@@ -142,7 +144,7 @@ public enum QuickRide {
     do {
       try RideCommand.ride(
         display: display, directory: { DataOptions.directory(option: options.dataDir, environment: environment) },
-        precision: options.precision, countdown: options.countdown)
+        precision: options.precision, countdown: options.countdown, sport: options.sport)
       return 0
     } catch let exit as ExitCode {
       return exit.rawValue

@@ -24,6 +24,9 @@ struct RideCommand: ParsableCommand {
   @Option(help: "Seconds of pre-start countdown (N…1) before the ride starts.")
   var countdown: Int = 0
 
+  @Option(help: "What a new ride is: biking, running or other (it names the activity in the exports).")
+  var sport: Sport = .biking
+
   static let countdownRange = 0...99
 
   func validate() throws {
@@ -37,7 +40,8 @@ struct RideCommand: ParsableCommand {
     // The process's main thread runs the screen's loop (Entry.main is on the main actor).
     try MainActor.assumeIsolated {
       try Self.ride(
-        display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown)
+        display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown,
+        sport: sport)
     }
   }
 
@@ -53,7 +57,7 @@ struct RideCommand: ParsableCommand {
   @MainActor
   static func ride(
     display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int,
-    workout requested: WorkoutRequest? = nil
+    sport: Sport = .biking, workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
@@ -76,7 +80,7 @@ struct RideCommand: ParsableCommand {
       throw error
     }
     let outcome = present(
-      options: options, precision: precision, countdown: countdown,
+      options: options, precision: precision, countdown: countdown, sport: sport,
       journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
       workout: workout.request, unreadableWorkout: workout.unreadable)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
@@ -121,7 +125,7 @@ struct RideCommand: ParsableCommand {
 
   @MainActor
   static func present(
-    options: ViewOptions, precision: Precision, countdown: Int, journal: (Journal, RestoredRide)?,
+    options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, journal: (Journal, RestoredRide)?,
     previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
@@ -142,6 +146,7 @@ struct RideCommand: ParsableCommand {
       state.banner = options.workoutStrings.fill(options.workoutStrings.workoutUnreadableFormat, unreadableWorkout)
     }
     state.previousMoving = previousMoving
+    state.sport = sport
     if let workout {
       state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)
       // A restored workout announces nothing that passed while no screen was open.

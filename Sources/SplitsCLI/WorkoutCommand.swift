@@ -34,6 +34,9 @@ struct WorkoutRideCommand: ParsableCommand {
   @Option(help: "Seconds of pre-start countdown (N…1) before the workout starts.")
   var countdown: Int = 0
 
+  @Option(help: "What the ride is: biking, running or other (it names the activity in the exports).")
+  var sport: Sport = .biking
+
   @Flag(name: .customLong("no-bell"), help: "No bells before a step changes.")
   var noBell = false
 
@@ -58,7 +61,7 @@ struct WorkoutRideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try RideCommand.ride(
         display: display.resolved(), directory: { data.directory() }, precision: .cs, countdown: countdown,
-        workout: request)
+        sport: sport, workout: request)
     }
   }
 }

@@ -237,12 +237,13 @@ public enum StatusReport {
 
 /// What `splits history` and `splits show` print.
 public enum HistoryReport {
-  /// The table of rides, newest first as given: ride, date, moving, elapsed, laps, best lap.
+  /// The table of rides, newest first as given: ride, date, sport, moving, elapsed, laps,
+  /// best lap.
   /// A ride still open is marked with ▶ (running) or ⏸ (paused) after its number.
   public static func table(_ rides: [RideFigures], strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
     let header = [
-      strings.rideHeader, strings.dateHeader, strings.movingHeader, strings.elapsedHeader, strings.lapsHeader,
-      strings.bestLapHeader,
+      strings.rideHeader, strings.dateHeader, strings.sportHeader, strings.movingHeader, strings.elapsedHeader,
+      strings.lapsHeader, strings.bestLapHeader,
     ]
     var rows: [[String]] = []
     for ride in rides {
@@ -256,15 +257,16 @@ public enum HistoryReport {
       rows.append([
         String(ride.number) + mark,
         ride.startedAtWallMilliseconds.map { WallTime.localDateTime($0, timeZone: timeZone) } ?? "",
-        clock(ride.movingMilliseconds), clock(ride.elapsedMilliseconds), String(ride.laps.count),
+        strings.sportName(ride.sport), clock(ride.movingMilliseconds), clock(ride.elapsedMilliseconds),
+        String(ride.laps.count),
         ride.bestLapMilliseconds.map(clock) ?? "",
       ])
     }
-    return layout(header: header, rows: rows, rightAligned: [0, 2, 3, 4, 5])
+    return layout(header: header, rows: rows, rightAligned: [0, 3, 4, 5, 6])
   }
 
   /// `[{"ride": 12, "state": "finished", "started_at": …, "finished_at": …, "moving_ms": …,
-  /// "elapsed_ms": …, "paused_ms": …, "lap_count": 4, "best_lap_ms": …}, …]`.
+  /// "elapsed_ms": …, "paused_ms": …, "lap_count": 4, "best_lap_ms": …, "sport": "biking"}, …]`.
   public static func json(_ rides: [RideFigures]) -> String {
     let items = rides.map { ride in
       JSONText.object([
@@ -277,6 +279,7 @@ public enum HistoryReport {
         ("paused_ms", String(ride.pausedMilliseconds)),
         ("lap_count", String(ride.laps.count)),
         ("best_lap_ms", JSONText.optional(ride.bestLapMilliseconds.map { String($0) })),
+        ("sport", JSONText.string(ride.sport.rawValue)),
       ])
     }
     return items.isEmpty ? "[]\n" : "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
@@ -288,7 +291,9 @@ public enum HistoryReport {
     _ ride: RideFigures, previous: RideFigures? = nil, strings: HistoryStrings, timeZone: TimeZone = .current
   ) -> String {
     var lines: [String] = []
-    var title = strings.fill(strings.rideTitleFormat, String(ride.number)) + " · " + strings.state(ride.state)
+    var title =
+      strings.fill(strings.rideTitleFormat, String(ride.number)) + " · " + strings.state(ride.state) + " · "
+      + strings.sportName(ride.sport)
     if let start = ride.startedAtWallMilliseconds {
       title += " · " + WallTime.localDateTime(start, timeZone: timeZone)
     }

@@ -100,6 +100,9 @@ public final class Journal: EventSink, Sendable {
             ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
             event.stepEnd?.rawValue,
           ])
+        if let sport = event.sport {
+          try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
+        }
         if let workout = event.workout {
           // In the same transaction as the ride's first event: a workout ride never lacks it.
           try db.execute(
@@ -142,7 +145,7 @@ public final class Journal: EventSink, Sendable {
             db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
         else { return nil }
         let events = try Queries.events(db, ride: number, path: path)
-        return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now)
+        return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
       }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
@@ -178,7 +181,7 @@ extension Queries {
   static func currentRide(_ db: Database, path: String, bootID: String, now: Now) throws -> RestoredRide {
     if let open = try openRideNumber(db) {
       let events = try events(db, ride: open, path: path)
-      return try restore(db, number: open, events: events, bootID: bootID, now: now)
+      return try restore(db, number: open, events: events, bootID: bootID, now: now, path: path)
     }
     return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)
   }

@@ -92,7 +92,7 @@ public final class JournalReader: Sendable {
         == true
       else { return nil }
       let events = try Queries.events(db, ride: number, path: path)
-      return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now)
+      return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
     }
   }
 
@@ -101,10 +101,13 @@ public final class JournalReader: Sendable {
     guard hasTables else { return [] }
     let path = self.path
     let bootID = self.bootID
-    let (all, workouts) = try read { db in (try Queries.allEvents(db, path: path), try Queries.allWorkouts(db)) }
+    let (all, workouts, sports) = try read { db in
+      (try Queries.allEvents(db, path: path), try Queries.allWorkouts(db), try Queries.allSports(db, path: path))
+    }
     return all.reversed().map {
       var restored = Restore.ride(number: $0.number, events: $0.events, bootID: bootID, now: now)
       restored.workout = workouts[$0.number]
+      restored.sport = sports[$0.number] ?? .biking
       return restored
     }
       .filter { $0.ride.firstStart != nil || $0.isFinished }

@@ -11,6 +11,8 @@ import SplitsCore
 ///   UTC), `boot_id` (`/proc/sys/kernel/random/boot_id`), `boottime_ns` (CLOCK_BOOTTIME ns,
 ///   the event's `Instant`), `countdown_steps` (for `countdown_start`), `step_end` (for a
 ///   `lap` that ends a workout step: `time`, `lap` or `skip`; NULL otherwise).
+/// - `rides.sport` (version 4): `biking`, `running` or `other`; NULL (a ride from before
+///   version 4) reads as biking.
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -51,14 +53,20 @@ public enum Schema {
     );
     """
 
+  /// Version 4: what each ride is (its sport), set with its first event.
+  public static let v4 = """
+    ALTER TABLE rides ADD COLUMN sport TEXT;
+    """
+
   /// The migration identifiers, oldest first.
-  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts"]
+  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts", "v4-sport"]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
     migrator.registerMigration(identifiers[0]) { db in try db.execute(sql: v1) }
     migrator.registerMigration(identifiers[1]) { db in try db.execute(sql: v2) }
     migrator.registerMigration(identifiers[2]) { db in try db.execute(sql: v3) }
+    migrator.registerMigration(identifiers[3]) { db in try db.execute(sql: v4) }
     return migrator
   }
 
@@ -191,11 +199,34 @@ enum Queries {
 
   /// Ride `number` rebuilt from its events, with its workout.
   static func restore(
-    _ db: Database, number: Int, events: [StoredEvent], bootID: String, now: Now
+    _ db: Database, number: Int, events: [StoredEvent], bootID: String, now: Now, path: String
   ) throws -> RestoredRide {
     var restored = Restore.ride(number: number, events: events, bootID: bootID, now: now)
     restored.workout = try workout(db, ride: number)
+    let raw = try String?.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number])
+    restored.sport = try sport(raw ?? nil, ride: number, path: path)
     return restored
+  }
+
+  /// A ride's sport as stored: NULL (a ride older than the column) is biking; anything else
+  /// unknown is damage.
+  static func sport(_ raw: String?, ride: Int, path: String) throws -> Sport {
+    guard let raw else { return .biking }
+    guard let sport = Sport(rawValue: raw) else {
+      throw JournalError(path: path, reason: .corrupt("ride \(ride) has sport '\(raw)'"))
+    }
+    return sport
+  }
+
+  /// Every ride's sport, by number.
+  static func allSports(_ db: Database, path: String) throws -> [Int: Sport] {
+    var result: [Int: Sport] = [:]
+    let rows = try Row.fetchCursor(db, sql: "SELECT number, sport FROM rides")
+    while let row = try rows.next() {
+      let number: Int = row[0]
+      result[number] = try sport(row[1], ride: number, path: path)
+    }
+    return result
   }
 
   /// Every workout, by ride number.

@@ -52,6 +52,8 @@ struct QuickRideTests {
       QuickRide.parse(["ride", "--lang=ko", "--data-dir", "/d", "--precision", "s", "--countdown=99"])
         == Options(lang: .ko, dataDir: "/d", precision: .s, countdown: 99))
     #expect(QuickRide.parse(["--countdown", "0"]) == Options())
+    #expect(QuickRide.parse(["--sport", "running"]) == Options(sport: .running))
+    #expect(QuickRide.parse(["--sport=other"]) == Options(sport: .other))
   }
 
   @Test(
@@ -60,6 +62,7 @@ struct QuickRideTests {
       ["status"], ["countdown", "5s"], ["history"], ["ride", "ride"], ["--help"], ["-h"], ["help"], ["--version"],
       ["--plain", "--plain"], ["--plain=yes"], ["--countdown", "100"], ["--countdown", "-1"], ["--countdown", "x"],
       ["--countdown"], ["--precision", "ms"], ["--lang", "fr"], ["--json"], ["--data-dir"], ["stray"],
+      ["--sport", "swimming"], ["--sport"],
       ["--generate-completion-script", "bash"], ["--", "x"],
     ])
   func refused(_ arguments: [String]) {

@@ -91,7 +91,10 @@ struct RideReducerTests {
     #expect(s.phase == c.phaseAfter)
     #expect(s.hint == c.hint)
     #expect(s.showingHelp == (c.helpToggles ? !before.showingHelp : before.showingHelp))
-    var expected: [Effect] = c.effects.map { .record(RideEvent($0, at: at), ride: 7, wallMilliseconds: 0) }
+    // A ride's first event says what the ride is.
+    var expected: [Effect] = c.effects.map {
+      .record(RideEvent($0, at: at, sport: $0 == .start || $0 == .countdownStart ? .biking : nil), ride: 7, wallMilliseconds: 0)
+    }
     if let quit = c.quit { expected.append(.quit(quit)) }
     #expect(effects == expected)
     if c.effects.isEmpty && c.phaseAfter == c.phase {
@@ -225,7 +228,20 @@ struct RideReducerTests {
     let effects = RideReducer.reduce(&s, .key(.character(" "), at: t(61_000)))
     #expect(!s.showingSummary)
     #expect(s.phase == .running)
-    #expect(effects == [.record(RideEvent(.start, at: t(61_000)), ride: 8, wallMilliseconds: 0)])
+    #expect(effects == [.record(RideEvent(.start, at: t(61_000), sport: .biking), ride: 8, wallMilliseconds: 0)])
+  }
+
+  @Test func theFirstEventOfARideSaysWhatItIs() {
+    var s = RideScreenState(ride: Ride(number: 2), now: t(0))
+    s.sport = .running
+    #expect(reduced(&s, .key(.character(" "), at: t(0))) == [.record(RideEvent(.start, at: t(0), sport: .running), ride: 2, wallMilliseconds: 0)])
+    // Later events carry no sport.
+    #expect(reduced(&s, .key(.character(" "), at: t(1000))) == [.record(RideEvent(.pause, at: t(1000)), ride: 2, wallMilliseconds: 0)])
+    var counted = RideScreenState(ride: Ride(number: 2), countdownSteps: 3, now: t(0))
+    counted.sport = .other
+    #expect(
+      reduced(&counted, .key(.character(" "), at: t(0)))
+        == [.record(RideEvent(.countdownStart, at: t(0), countdownSteps: 3, sport: .other), ride: 2, wallMilliseconds: 0)])
   }
 }
 

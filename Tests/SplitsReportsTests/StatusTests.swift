@@ -115,7 +115,8 @@ struct StatusTests {
     }
 
     let show = HistoryReport.show(SampleRides.withLaps, strings: english, timeZone: utc)
-    #expect(show.hasPrefix("Ride 7 · finished · 2026-11-22 03:00\n"))
+    #expect(show.hasPrefix("Ride 7 · finished · biking · 2026-11-22 03:00\n"))
+    #expect(lines[0].contains("Sport") && lines[1].contains("biking"))
     #expect(show.contains("▲") && show.contains("▼"))
     #expect(show.contains("to finish"))
     // The summary the screen shows after r, above the table.

@@ -290,4 +290,21 @@ extension BadDataTests {
       "\(error)".contains("step_end 'sideways'")
     }
   }
+
+  @Test func anUnknownSportIsDamageNamedWithItsRide() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    do {
+      let journal = try Journal.open(dataDirectory: temp.path, bootID: "bad-sport")
+      try journal.append(RideEvent(.start, at: ms(1_000), sport: .running), ride: 1, wallMilliseconds: 0)
+      try journal.close()
+    }
+    try sqlite3(temp.file("splits.sqlite"), "UPDATE rides SET sport = 'curling'")
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "bad-sport")
+    #expect {
+      try journal.restoreCurrentRide(now: Now(monotonic: ms(3_000), wallMilliseconds: 0))
+    } throws: { error in
+      "\(error)".contains("ride 1 has sport 'curling'")
+    }
+  }
 }

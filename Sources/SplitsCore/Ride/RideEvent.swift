@@ -21,10 +21,15 @@ public struct RideEvent: Equatable, Hashable, Sendable {
   /// Only for the `start` or `countdownStart` of a workout ride: the workout it follows,
   /// which the journal keeps with the ride.
   public var workout: WorkoutSource?
+  /// Only for the `start` or `countdownStart` of a ride: what the ride is, which the journal
+  /// keeps with it.
+  public var sport: Sport?
 
   public init(
-    _ kind: Kind, at: Instant, countdownSteps: Int = 0, stepEnd: StepEnd? = nil, workout: WorkoutSource? = nil
+    _ kind: Kind, at: Instant, countdownSteps: Int = 0, stepEnd: StepEnd? = nil, workout: WorkoutSource? = nil,
+    sport: Sport? = nil
   ) {
+    self.sport = sport
     self.kind = kind
     self.at = at
     self.countdownSteps = countdownSteps

@@ -40,6 +40,8 @@ public struct RideScreenState: Equatable, Sendable {
   public var previousMoving: Duration?
   /// The workout this ride follows, if any.
   public var workout: WorkoutRun?
+  /// What a ride started here is (`--sport`), recorded with its first event.
+  public var sport: Sport = .biking
   /// The `--cue-cmd` command failed once: said in the banner, and never again.
   public var cueFailureShown = false
 
@@ -155,6 +157,8 @@ public struct RideSummary: Equatable, Sendable {
   public var previousMoving: Duration?
   /// The workout this ride follows, if any.
   public var workout: WorkoutRun?
+  /// What a ride started here is (`--sport`), recorded with its first event.
+  public var sport: Sport = .biking
   /// The `--cue-cmd` command failed once: said in the banner, and never again.
   public var cueFailureShown = false
 
@@ -316,9 +320,10 @@ public enum RideReducer {
       // A workout ride's first event carries the workout, which the journal keeps with it.
       let source = state.workout?.source
       if state.countdownSteps > 0 {
-        return record(RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps, workout: source))
+        return record(
+          RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps, workout: source, sport: state.sport))
       }
-      return record(RideEvent(.start, at: at, workout: source))
+      return record(RideEvent(.start, at: at, workout: source, sport: state.sport))
     case (.startPause, .running):
       return record(RideEvent(.pause, at: at))
     case (.startPause, .paused):

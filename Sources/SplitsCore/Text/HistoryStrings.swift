@@ -2,6 +2,16 @@
 /// language. One stored property per text, so a text missing in one language does not
 /// compile. Machine formats (JSON, CSV, TCX, `status --json`) are never translated.
 public struct HistoryStrings: Sendable {
+  /// `sport` as `history` and `show` name it.
+  public func sportName(_ sport: Sport) -> String {
+    switch sport {
+    case .biking: sportBiking
+    case .running: sportRunning
+    case .other: sportOther
+    }
+  }
+
+
   // `status` one-liners
   /// `%@` is the lap number, as in `▶ 00:42:10 · lap 4`.
   public let statusLapFormat: String
@@ -14,6 +24,11 @@ public struct HistoryStrings: Sendable {
   // Table headers
   public let rideHeader: String
   public let dateHeader: String
+  public let sportHeader: String
+  /// The sports, as `history` and `show` name them.
+  public let sportBiking: String
+  public let sportRunning: String
+  public let sportOther: String
   public let movingHeader: String
   public let elapsedHeader: String
   public let pausedHeader: String
@@ -74,6 +89,10 @@ public struct HistoryStrings: Sendable {
     statusStepLeftFormat: "%@ left",
     rideHeader: "Ride",
     dateHeader: "Date",
+    sportHeader: "Sport",
+    sportBiking: "biking",
+    sportRunning: "running",
+    sportOther: "other",
     movingHeader: "Moving",
     elapsedHeader: "Elapsed",
     pausedHeader: "Paused",
@@ -109,6 +128,10 @@ public struct HistoryStrings: Sendable {
     statusStepLeftFormat: "%@ 남음",
     rideHeader: "라이드",
     dateHeader: "날짜",
+    sportHeader: "종목",
+    sportBiking: "자전거",
+    sportRunning: "달리기",
+    sportOther: "기타",
     movingHeader: "주행",
     elapsedHeader: "경과",
     pausedHeader: "정지",
