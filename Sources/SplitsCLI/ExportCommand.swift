@@ -11,14 +11,16 @@ import SplitsStore
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `splits export`: finished rides as CSV, JSON or TCX, to a file or standard output.
+/// `splits export`: rides as CSV, JSON or TCX, to a file or standard output. A ride still
+/// open is exported as it is now (read as its screen would record it).
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
     abstract: "A ride, the last ride or all rides as CSV, JSON or TCX.",
     discussion: """
-      Exports finished rides. Without RIDE, --last or --all, the last finished ride; RIDE \
-      `last` is the same as --last. The format comes from --format, else from the extension \
+      Without RIDE, --last or --all, the last finished ride; RIDE `last` is the same as \
+      --last. RIDE may be a ride still open, and --all includes it: it is exported as it is \
+      now. The format comes from --format, else from the extension \
       of -o (.csv, .json, .tcx), else CSV. A file written is confirmed on standard error. An \
       existing file is never replaced without --force. CSV (RFC 4180) has one row per lap, \
       the stretch after the last lap included; TCX (Garmin Training Center v2) has one \
@@ -33,7 +35,7 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Export the last finished ride.")
   var last = false
 
-  @Flag(help: "Export every finished ride, oldest first.")
+  @Flag(help: "Export every ride, oldest first (one still open as it is now).")
   var all = false
 
   @Option(help: "csv, json or tcx (default: from the extension of -o, else csv).")
@@ -98,16 +100,17 @@ struct ExportCommand: ParsableCommand {
         guard let found = try reader.ride(number: rideNumber, now: now) else { return [] }
         return [found]
       }
-      let finished = try reader.rides(now: now).filter(\.isFinished)
-      return all ? finished.reversed() : Array(finished.prefix(1))
+      let started = try reader.rides(now: now)
+      return all ? started.reversed() : Array(started.filter(\.isFinished).prefix(1))
     }
     if let rideNumber {
       guard let found = rides.first else {
         printError(strings.fill(strings.noSuchRideFormat, String(rideNumber)))
         throw ExitCode(2)
       }
-      guard found.isFinished else {
-        printError(strings.fill(strings.notFinishedFormat, String(rideNumber)))
+      // A ride open but not started (READY after a cancelled countdown) has nothing yet.
+      guard found.isFinished || found.ride.firstStart != nil else {
+        printError(strings.fill(strings.notStartedFormat, String(rideNumber)))
         throw ExitCode(2)
       }
     } else if rides.isEmpty && !all {

@@ -59,7 +59,7 @@ public struct HistoryStrings: Sendable {
   /// `%@` is the ride number.
   public let noSuchRideFormat: String
   /// `%@` is the ride number.
-  public let notFinishedFormat: String
+  public let notStartedFormat: String
   public let noFinishedRide: String
   /// `%@` is the file.
   public let fileExistsFormat: String
@@ -115,7 +115,7 @@ public struct HistoryStrings: Sendable {
     wallClockWentBackwards: "The wall clock went backwards across a restart; that stretch was counted as zero.",
     noRides: "No rides yet: run splits and press space to start one.",
     noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
-    notFinishedFormat: "Ride %@ is not finished yet: pause it with space, then finish it with r.",
+    notStartedFormat: "Ride %@ has not started yet: there is nothing to export.",
     noFinishedRide: "There is no finished ride yet: finish a ride with r (while paused) first.",
     fileExistsFormat: "%@ already exists: pass --force to replace it, or choose another file with -o."
   )
@@ -154,7 +154,7 @@ public struct HistoryStrings: Sendable {
     wallClockWentBackwards: "재시작 사이에 시계가 거꾸로 갔습니다; 그 구간은 0으로 셌습니다.",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
     noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
-    notFinishedFormat: "라이드 %@ 은(는) 아직 완료되지 않았습니다: space 로 일시정지한 뒤 r 로 완료하세요.",
+    notStartedFormat: "라이드 %@ 은(는) 아직 시작하지 않았습니다: 내보낼 것이 없습니다.",
     noFinishedRide: "완료된 라이드가 아직 없습니다: 먼저 일시정지 중에 r 로 라이드를 완료하세요.",
     fileExistsFormat: "%@ 이(가) 이미 있습니다: 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요."
   )
