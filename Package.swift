@@ -75,9 +75,10 @@ let package = Package(
     .testTarget(
       name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsTestRandom"],
       swiftSettings: strict),
+    // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
       name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
-      swiftSettings: strict),
+      exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),

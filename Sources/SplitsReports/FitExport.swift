@@ -1,0 +1,298 @@
+import SplitsCore
+
+/// Garmin's FIT activity file, the binary format bike computers and watches record, for one
+/// ride: the timer's starts and stops, a record (timestamp only: no sensors) for every second
+/// of moving time, one lap per lap (the stretch after the last `l` included), the session and
+/// the activity. Pure: the bytes from the figures.
+///
+/// The layout (FIT protocol 1.0, little-endian, no compressed timestamps, no developer
+/// fields): a 14-byte header, then definition and data messages, then a CRC of everything
+/// before it. Field numbers, base types and enumeration values are those of Garmin's FIT
+/// profile, version 21.218 (the version the header names).
+///
+/// Times are FIT timestamps, whole seconds since 1989-12-31T00:00:00Z (truncated); the
+/// durations are whole milliseconds (the profile's scale 1,000 on seconds), exact.
+public enum FitExport {
+  /// `product` of `file_id`: the product number of a manufacturer `development` file is ours
+  /// to choose.
+  public static let product: UInt16 = 1
+
+  /// One ride as a FIT activity file. `serial` is the creator's serial number (a FIT
+  /// `uint32z`: 0 means none). `utcOffsetSeconds` is the local time's offset from UTC at the
+  /// ride's end, for the activity's `local_timestamp`. A ride that never started has no
+  /// activity: its file holds the `file_id` alone.
+  public static func activity(_ ride: RideFigures, serial: UInt32 = 1, utcOffsetSeconds: Int32 = 0) -> [UInt8] {
+    var writer = Writer()
+    guard let start = ride.startedAtWallMilliseconds else {
+      writer.write(Messages.fileID(serial: serial, created: nil))
+      return writer.file()
+    }
+    // The wall time of an instant `e` ms of elapsed time after the start (saturating: a
+    // damaged row must not trap).
+    func at(_ elapsed: Int64) -> UInt32 { timestamp(wallMilliseconds: start.addingSaturating(elapsed)) }
+    let end = at(ride.elapsedMilliseconds)
+    let segments = ride.segments
+
+    writer.write(Messages.fileID(serial: serial, created: at(0)))
+
+    // Everything on the elapsed line, in time order; at one instant, a start before the
+    // record it opens, and a stop and a lap's end after the record they close.
+    var timeline: [(elapsed: Int64, rank: Int, message: Message)] = []
+    func add(_ elapsed: Int64, _ rank: Int, _ message: Message) { timeline.append((elapsed, rank, message)) }
+
+    // The timer: started at each running stretch's start, stopped at its end.
+    for stretch in ride.stretches {
+      add(stretch.startElapsed, 0, Messages.timer(at: at(stretch.startElapsed), type: .start))
+      add(stretch.endElapsed, 2, Messages.timer(at: at(stretch.endElapsed), type: .stopAll))
+    }
+
+    // Records: the track points of every lap's pieces, one per FIT second (a lap's last
+    // point is the next one's first; a piece's end can share a second with the whole second
+    // before it).
+    var lastRecord: UInt32?
+    var lapStartMoving: Int64 = 0
+    for lap in segments {
+      for piece in ride.pieces(fromMoving: lapStartMoving, toMoving: lap.splitMilliseconds) {
+        for point in ride.trackpoints(piece) {
+          let time = at(point)
+          if let lastRecord, time <= lastRecord { continue }
+          lastRecord = time
+          add(point, 1, Messages.record(at: time))
+        }
+      }
+      lapStartMoving = max(lapStartMoving, lap.splitMilliseconds)
+    }
+
+    // Laps: each from its start to the next one's (the last to the ride's end), so their
+    // elapsed times add up to the session's.
+    for (index, lap) in segments.enumerated() {
+      let lapEnd =
+        index + 1 < segments.count ? segments[index + 1].startElapsedMilliseconds : ride.elapsedMilliseconds
+      let lapStart = min(lap.startElapsedMilliseconds, lapEnd)
+      add(
+        lapEnd, 3,
+        Messages.lap(
+          index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
+          timer: lap.lapMilliseconds, rest: lap.step?.kind == .rest, byTime: lap.step?.ended == .time))
+    }
+
+    for entry in timeline.enumerated().sorted(by: {
+      ($0.element.elapsed, $0.element.rank, $0.offset) < ($1.element.elapsed, $1.element.rank, $1.offset)
+    }) {
+      writer.write(entry.element.message)
+    }
+    writer.write(
+      Messages.session(
+        start: at(0), end: end, sport: ride.sport, elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds,
+        laps: segments.count))
+    writer.write(
+      Messages.activity(
+        end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))
+    return writer.file()
+  }
+
+  // MARK: The messages
+
+  /// The profile version the header names: 21.218, as major × 1,000 + minor.
+  static let profileVersion: UInt32 = 21_218
+
+  /// Seconds from 1970-01-01 to the FIT epoch, 1989-12-31T00:00:00Z.
+  static let epochOffsetSeconds: Int64 = 631_065_600
+
+  /// The FIT timestamp of a wall time (ms since 1970 UTC): whole seconds since the FIT
+  /// epoch, truncated, kept to the valid values of a `uint32`.
+  static func timestamp(wallMilliseconds: Int64) -> UInt32 {
+    let seconds = wallMilliseconds / 1000 - (wallMilliseconds % 1000 < 0 ? 1 : 0)
+    return clamp(seconds - epochOffsetSeconds)
+  }
+
+  /// A value kept to 0…0xFFFFFFFE (0xFFFFFFFF is a `uint32`'s "no value").
+  static func clamp(_ value: Int64) -> UInt32 { UInt32(min(max(value, 0), 0xFFFF_FFFE)) }
+
+  /// The profile's enumeration values this file uses.
+  enum Event: UInt32 { case timer = 0, session = 8, lap = 9, activity = 26 }
+  enum EventType: UInt32 { case start = 0, stop = 1, stopAll = 4 }
+
+  /// Every message of the file, each with its fields in the order they are written:
+  /// (field number, base type, value), the profile's name beside each.
+  enum Messages {
+    static func fileID(serial: UInt32, created: UInt32?) -> Message {
+      Message(
+        number: 0,  // file_id
+        fields: [
+          Field(0, .enumeration, 4),  // type: activity
+          Field(1, .uint16, 255),  // manufacturer: development
+          Field(2, .uint16, UInt32(product)),  // product
+          Field(3, .uint32z, serial),  // serial_number
+        ] + (created.map { [Field(4, .uint32, $0)] } ?? []))  // time_created
+    }
+
+    static func timer(at time: UInt32, type: EventType) -> Message {
+      Message(
+        number: 21,  // event
+        fields: [
+          Field(253, .uint32, time),  // timestamp
+          Field(0, .enumeration, Event.timer.rawValue),  // event
+          Field(1, .enumeration, type.rawValue),  // event_type
+        ])
+    }
+
+    static func record(at time: UInt32) -> Message {
+      Message(number: 20, fields: [Field(253, .uint32, time)])  // record: timestamp
+    }
+
+    static func lap(
+      index: Int, start: UInt32, end: UInt32, elapsed: Int64, timer: Int64, rest: Bool, byTime: Bool
+    ) -> Message {
+      Message(
+        number: 19,  // lap
+        fields: [
+          Field(254, .uint16, UInt32(min(index, 0xFFFE))),  // message_index
+          Field(253, .uint32, end),  // timestamp: the lap's end
+          Field(2, .uint32, start),  // start_time
+          Field(7, .uint32, clamp(elapsed)),  // total_elapsed_time (ms): pauses included
+          Field(8, .uint32, clamp(timer)),  // total_timer_time (ms): moving
+          Field(0, .enumeration, Event.lap.rawValue),  // event
+          Field(1, .enumeration, EventType.stop.rawValue),  // event_type
+          Field(23, .enumeration, rest ? 1 : 0),  // intensity: rest or active
+          Field(24, .enumeration, byTime ? 1 : 0),  // lap_trigger: time or manual
+        ])
+    }
+
+    static func session(start: UInt32, end: UInt32, sport: Sport, elapsed: Int64, timer: Int64, laps: Int) -> Message {
+      Message(
+        number: 18,  // session
+        fields: [
+          Field(253, .uint32, end),  // timestamp
+          Field(2, .uint32, start),  // start_time
+          Field(5, .enumeration, sportValue(sport)),  // sport
+          Field(6, .enumeration, 0),  // sub_sport: generic
+          Field(7, .uint32, clamp(elapsed)),  // total_elapsed_time (ms)
+          Field(8, .uint32, clamp(timer)),  // total_timer_time (ms)
+          Field(25, .uint16, 0),  // first_lap_index
+          Field(26, .uint16, UInt32(min(laps, 0xFFFE))),  // num_laps
+          Field(0, .enumeration, Event.session.rawValue),  // event
+          Field(1, .enumeration, EventType.stop.rawValue),  // event_type
+        ])
+    }
+
+    static func activity(end: UInt32, timer: Int64, local: UInt32) -> Message {
+      Message(
+        number: 34,  // activity
+        fields: [
+          Field(253, .uint32, end),  // timestamp
+          Field(0, .uint32, clamp(timer)),  // total_timer_time (ms)
+          Field(1, .uint16, 1),  // num_sessions
+          Field(2, .enumeration, 0),  // type: manual
+          Field(3, .enumeration, Event.activity.rawValue),  // event
+          Field(4, .enumeration, EventType.stop.rawValue),  // event_type
+          Field(5, .uint32, local),  // local_timestamp
+        ])
+    }
+
+    /// The profile's `sport`: cycling, running or generic.
+    static func sportValue(_ sport: Sport) -> UInt32 {
+      switch sport {
+      case .biking: 2
+      case .running: 1
+      case .other: 0
+      }
+    }
+  }
+
+  // MARK: The encoding
+
+  /// A field's base type as a definition message writes it (bit 7: a multi-byte type).
+  enum BaseType: UInt8 {
+    case enumeration = 0x00, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
+
+    var size: Int {
+      switch self {
+      case .enumeration: 1
+      case .uint16: 2
+      case .uint32, .uint32z: 4
+      }
+    }
+  }
+
+  struct Field: Equatable {
+    var number: UInt8
+    var type: BaseType
+    var value: UInt32
+
+    init(_ number: UInt8, _ type: BaseType, _ value: UInt32) {
+      self.number = number
+      self.type = type
+      self.value = value
+    }
+  }
+
+  /// A data message: its global message number and its fields.
+  struct Message: Equatable {
+    var number: UInt16
+    var fields: [Field]
+  }
+
+  /// The messages, each preceded by its definition when its local message type is new or was
+  /// defined with other fields. One local type per global message number, in the order they
+  /// first appear (a file has six).
+  struct Writer {
+    private(set) var data: [UInt8] = []
+    private var locals: [UInt16: (local: UInt8, layout: [Field])] = [:]
+
+    mutating func write(_ message: Message) {
+      // The layout: the fields without their values.
+      let layout = message.fields.map { Field($0.number, $0.type, 0) }
+      let local = locals[message.number]?.local ?? UInt8(locals.count)
+      if locals[message.number]?.layout != layout {
+        locals[message.number] = (local, layout)
+        // Definition: header (bit 6), reserved, architecture (0: little-endian), global
+        // number, field count, then number, size and base type of each field.
+        data += [0x40 | local, 0, 0]
+        data += le(UInt32(message.number), 2)
+        data.append(UInt8(layout.count))
+        for field in layout { data += [field.number, UInt8(field.type.size), field.type.rawValue] }
+      }
+      // Data: header (the local type), then each value in the size of its type.
+      data.append(local)
+      for field in message.fields { data += le(field.value, field.type.size) }
+    }
+
+    /// The whole file: header, messages, CRC.
+    func file() -> [UInt8] {
+      var header: [UInt8] = [14, 0x10]  // header size; protocol 1.0
+      header += le(profileVersion, 2)
+      header += le(UInt32(data.count), 4)  // data size
+      header += Array(".FIT".utf8)
+      header += le(UInt32(crc(header)), 2)
+      let body = header + data
+      return body + le(UInt32(crc(body)), 2)
+    }
+  }
+
+  /// `value`'s low `size` bytes, least significant first.
+  static func le(_ value: UInt32, _ size: Int) -> [UInt8] {
+    (0..<size).map { UInt8(truncatingIfNeeded: value >> (8 * $0)) }
+  }
+
+  /// The FIT CRC-16 (polynomial 0x8005 reflected, initial value 0: CRC-16/ARC), computed a
+  /// nibble at a time, low nibble first, with the profile's 16-entry table.
+  static func crc(_ bytes: [UInt8]) -> UInt16 {
+    var crc: UInt16 = 0
+    func add(_ nibble: UInt8) {
+      let tmp = crcTable[Int(crc & 0x0F)]
+      crc = (crc >> 4) & 0x0FFF
+      crc = crc ^ tmp ^ crcTable[Int(nibble)]
+    }
+    for byte in bytes {
+      add(byte & 0x0F)
+      add(byte >> 4)
+    }
+    return crc
+  }
+
+  static let crcTable: [UInt16] = [
+    0x0000, 0xCC01, 0xD801, 0x1400, 0xF001, 0x3C00, 0x2800, 0xE401,
+    0xA001, 0x6C00, 0x7800, 0xB401, 0x5000, 0x9C01, 0x8801, 0x4400,
+  ]
+}

@@ -1,0 +1,96 @@
+"""fit_check.py FILE: a FIT file as Garmin's own decoder (garmin-fit-sdk) reads it.
+
+Prints a JSON summary on standard output: whether the decoder takes it for a FIT file with a
+good CRC, the errors it met, the file_id, session, activity, each lap, the timer events and
+the records' timestamps. Values are the raw ones of the file: times in FIT seconds,
+durations in ms; enumerations by their profile names. Exit status 0 when the summary is
+printed (whatever it says), 2 on bad usage.
+"""
+
+import json
+import sys
+
+from garmin_fit_sdk import Decoder, Stream
+
+
+def pick(message, names):
+    return {name: message.get(name) for name in names}
+
+
+def main(argv):
+    if len(argv) != 2:
+        print("usage: fit_check.py FILE", file=sys.stderr)
+        return 2
+    with open(argv[1], "rb") as file:
+        data = file.read()
+
+    # A decoder reads its stream once: a fresh one for each question.
+    def decoder():
+        return Decoder(Stream.from_byte_array(bytearray(data)))
+
+    is_fit = decoder().is_fit()
+    integrity = decoder().check_integrity()
+    messages, errors = decoder().read(
+        apply_scale_and_offset=False,
+        convert_datetimes_to_dates=False,
+        convert_types_to_strings=True,
+        enable_crc_check=True,
+        expand_sub_fields=True,
+        expand_components=True,
+        merge_heart_rates=False,
+    )
+    sessions = messages.get("session_mesgs", [])
+    activities = messages.get("activity_mesgs", [])
+    records = [m.get("timestamp") for m in messages.get("record_mesgs", [])]
+    summary = {
+        "is_fit": is_fit,
+        "integrity": integrity,
+        "errors": [str(e) for e in errors],
+        "file_id": [
+            pick(m, ["type", "manufacturer", "product", "serial_number", "time_created"])
+            for m in messages.get("file_id_mesgs", [])
+        ],
+        "sessions": [
+            pick(
+                m,
+                [
+                    "start_time", "timestamp", "sport", "sub_sport", "total_elapsed_time",
+                    "total_timer_time", "num_laps", "first_lap_index", "event", "event_type",
+                ],
+            )
+            for m in sessions
+        ],
+        "sport": sessions[0].get("sport") if sessions else None,
+        "activities": [
+            pick(
+                m,
+                ["timestamp", "total_timer_time", "num_sessions", "type", "event", "event_type", "local_timestamp"],
+            )
+            for m in activities
+        ],
+        "laps": [
+            pick(
+                m,
+                [
+                    "message_index", "start_time", "timestamp", "total_elapsed_time", "total_timer_time",
+                    "event", "event_type", "intensity", "lap_trigger",
+                ],
+            )
+            for m in messages.get("lap_mesgs", [])
+        ],
+        "events": [pick(m, ["timestamp", "event", "event_type"]) for m in messages.get("event_mesgs", [])],
+        "records": {
+            "count": len(records),
+            "first": records[0] if records else None,
+            "last": records[-1] if records else None,
+            "timestamps": records,
+        },
+        "unknown_messages": sorted(k for k in messages if k.isdigit()),
+    }
+    json.dump(summary, sys.stdout)
+    print()
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv))
