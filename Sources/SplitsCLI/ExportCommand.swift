@@ -11,20 +11,22 @@ import SplitsStore
 
 extension ExportFormat: ExpressibleByArgument {}
 
-/// `splits export`: rides as CSV, JSON or TCX, to a file or standard output. A ride still
-/// open is exported as it is now (read as its screen would record it).
+/// `splits export`: rides as CSV, JSON, TCX or FIT, to a file or standard output. A ride
+/// still open is exported as it is now (read as its screen would record it).
 struct ExportCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "export",
-    abstract: "A ride, the last ride or all rides as CSV, JSON or TCX.",
+    abstract: "A ride, the last ride or all rides as CSV, JSON, TCX or FIT.",
     discussion: """
       Without RIDE, --last or --all, the last finished ride; RIDE `last` is the same as \
       --last. RIDE may be a ride still open, and --all includes it: it is exported as it is \
       now. The format comes from --format, else from the extension \
-      of -o (.csv, .json, .tcx), else CSV. A file written is confirmed on standard error. An \
-      existing file is never replaced without --force. CSV (RFC 4180) has one row per lap, \
-      the stretch after the last lap included; TCX (Garmin Training Center v2) has one \
-      Activity per ride and one Lap per lap, for Strava, Garmin Connect or intervals.icu.
+      of -o (.csv, .json, .tcx, .fit), else CSV. A file written is confirmed on standard \
+      error. An existing file is never replaced without --force. CSV (RFC 4180) has one row \
+      per lap, the stretch after the last lap included; TCX (Garmin Training Center v2) has \
+      one Activity per ride and one Lap per lap, each with a track; FIT (Garmin's activity \
+      file) holds one ride, so --all with fit writes ride-N.fit files into the directory -o \
+      names. For Strava, Garmin Connect or intervals.icu.
       """)
 
   @OptionGroup var data: DataOptions
@@ -38,7 +40,7 @@ struct ExportCommand: ParsableCommand {
   @Flag(help: "Export every ride, oldest first (one still open as it is now).")
   var all = false
 
-  @Option(help: "csv, json or tcx (default: from the extension of -o, else csv).")
+  @Option(help: "csv, json, tcx or fit (default: from the extension of -o, else csv).")
   var format: ExportFormat?
 
   @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output (- for standard output).", valueName: "file"))
@@ -74,9 +76,12 @@ struct ExportCommand: ParsableCommand {
     if [ride != nil, last, all].filter({ $0 }).count > 1 {
       throw ValidationError("Give one of RIDE, --last or --all.")
     }
-    if let outputFile, resolvedFormat == nil, !Self.isDirectory(outputFile) {
+    if let outputFile, resolvedFormat == nil, !Self.isDirectory(outputFile), !(all && format == .fit) {
       throw ValidationError(
-        "Say which format: --format csv, json or tcx (\(outputFile) ends in none of .csv, .json or .tcx).")
+        "Say which format: --format csv, json, tcx or fit (\(outputFile) ends in none of .csv, .json, .tcx or .fit).")
+    }
+    if all, resolvedFormat == .fit, outputFile == nil {
+      throw ValidationError("FIT holds one ride a file: give --all --format fit a directory with -o DIR.")
     }
   }
 
@@ -85,7 +90,8 @@ struct ExportCommand: ParsableCommand {
     let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
     let strings = HistoryStrings.of(language)
     let messages = CLIStrings.of(language)
-    if let outputFile, Self.isDirectory(outputFile) {
+    let fitFiles = all && resolvedFormat == .fit
+    if let outputFile, Self.isDirectory(outputFile), !fitFiles {
       let name = "\(rideNumber.map { "ride-\($0)" } ?? "ride").\((format ?? .csv).rawValue)"
       let suggestion = outputFile.hasSuffix("/") ? outputFile + name : outputFile + "/" + name
       printError(messages.outputIsDirectory(outputFile, suggestion))
@@ -118,16 +124,24 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let figures = rides.map { WorkoutPlans.figures($0) }
-    let text = format.render(figures)
+    if fitFiles, let outputFile {
+      try Self.writeFitFiles(figures, into: outputFile, replacing: force, strings: strings, messages: messages)
+      return
+    }
+    let bytes = format.render(figures, utcOffsetSeconds: Self.utcOffset(figures.first), serial: Self.serial(figures.first))
     guard let outputFile else {
-      print(text, terminator: "")
+      if !format.holdsManyRides, isatty(STDOUT_FILENO) == 1 {
+        printError("splits: FIT is binary: write it to a file, for example -o ride.fit")
+        throw ExitCode(2)
+      }
+      FileHandle.standardOutput.write(Data(bytes))
       return
     }
     if let named = ExportFormat.from(fileName: outputFile), named != format {
       printError(messages.extensionDisagrees(outputFile, named.rawValue, format.rawValue))
     }
     do {
-      try ExportFile.save(text, to: outputFile, replacing: force)
+      try ExportFile.save(bytes, to: outputFile, replacing: force)
     } catch ExportFile.Failure.exists {
       printError(strings.fill(strings.fileExistsFormat, outputFile))
       throw ExitCode(2)
@@ -140,6 +154,42 @@ struct ExportCommand: ParsableCommand {
     } else if let ride = figures.first {
       printError(messages.wroteRide(ride.number, ride.laps.count, outputFile))
     }
+  }
+
+  /// `--all --format fit -o DIR`: `ride-N.fit` for each ride in DIR (created when missing),
+  /// none replaced without `--force`.
+  static func writeFitFiles(
+    _ rides: [RideFigures], into directory: String, replacing: Bool, strings: HistoryStrings, messages: CLIStrings
+  ) throws {
+    if !isDirectory(directory), mkdir(directory, 0o755) != 0 {
+      printError("splits: cannot write \(directory): \(String(cString: strerror(errno)))")
+      throw ExitCode(1)
+    }
+    for ride in rides {
+      let file = (directory.hasSuffix("/") ? directory : directory + "/") + "ride-\(ride.number).fit"
+      let bytes = ExportFormat.fit.render([ride], utcOffsetSeconds: utcOffset(ride), serial: serial(ride))
+      do {
+        try ExportFile.save(bytes, to: file, replacing: replacing)
+      } catch ExportFile.Failure.exists {
+        printError(strings.fill(strings.fileExistsFormat, file))
+        throw ExitCode(2)
+      } catch ExportFile.Failure.io(let message) {
+        printError("splits: cannot write \(file): \(message)")
+        throw ExitCode(1)
+      }
+    }
+    printError(messages.wroteRides(rides.count, directory))
+  }
+
+  /// The local time's offset from UTC at the ride's start (FIT records it).
+  static func utcOffset(_ ride: RideFigures?) -> Int32 {
+    let start = ride?.startedAtWallMilliseconds.map { Date(timeIntervalSince1970: Double($0) / 1000) } ?? Date()
+    return Int32(clamping: TimeZone.current.secondsFromGMT(for: start))
+  }
+
+  /// FIT's serial number for a ride's file: its start in seconds, so two rides' files differ.
+  static func serial(_ ride: RideFigures?) -> UInt32 {
+    UInt32(truncatingIfNeeded: (ride?.startedAtWallMilliseconds ?? 0) / 1000)
   }
 
   static func isDirectory(_ path: String) -> Bool {
@@ -156,8 +206,7 @@ enum ExportFile {
     case io(String)
   }
 
-  static func save(_ text: String, to path: String, replacing: Bool) throws(Failure) {
-    let bytes = Array(text.utf8)
+  static func save(_ bytes: [UInt8], to path: String, replacing: Bool) throws(Failure) {
     if !replacing {
       let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard fd >= 0 else {

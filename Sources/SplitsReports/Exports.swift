@@ -1,9 +1,12 @@
 import SplitsCore
 
-/// The export formats. Each takes finished rides (oldest first is the usual order) and
-/// returns the whole file as text.
+/// The export formats. The text ones (CSV, JSON, TCX) hold any number of rides (oldest first
+/// is the usual order) in one file; FIT holds one ride a file.
 public enum ExportFormat: String, CaseIterable, Sendable {
-  case csv, json, tcx
+  case csv, json, tcx, fit
+
+  /// Whether one file holds many rides.
+  public var holdsManyRides: Bool { self != .fit }
 
   /// The format a file name's extension names, if any.
   public static func from(fileName: String) -> ExportFormat? {
@@ -11,11 +14,15 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     return ExportFormat(rawValue: fileName[fileName.index(after: dot)...].lowercased())
   }
 
-  public func render(_ rides: [RideFigures]) -> String {
+  /// The whole file for `rides` (for FIT, the first ride). `utcOffsetSeconds`: the local
+  /// time's offset from UTC at the ride's start, which FIT records; `serial`: FIT's serial
+  /// number of the file's "device".
+  public func render(_ rides: [RideFigures], utcOffsetSeconds: Int32 = 0, serial: UInt32 = 1) -> [UInt8] {
     switch self {
-    case .csv: Export.csv(rides)
-    case .json: Export.json(rides)
-    case .tcx: Export.tcx(rides)
+    case .csv: Array(Export.csv(rides).utf8)
+    case .json: Array(Export.json(rides).utf8)
+    case .tcx: Array(Export.tcx(rides).utf8)
+    case .fit: rides.first.map { FitExport.activity($0, serial: serial, utcOffsetSeconds: utcOffsetSeconds) } ?? []
     }
   }
 }
