@@ -77,7 +77,8 @@ let package = Package(
       swiftSettings: strict),
     .testTarget(
       name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
-      swiftSettings: strict),
+      // The golden files, read beside the sources (`#filePath`).
+      exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],
       resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -131,7 +131,8 @@ public enum Export {
   // MARK: TCX
 
   /// Garmin Training Center (TCX) v2, as `TcxExport` writes it: one `Activity` per ride, one
-  /// `Lap` per lap (the stretch after the last `l` included).
+  /// `Lap` per lap (the stretch after the last `l` included), each with its moving time and a
+  /// track of time-only points, one `Track` for each stretch between pauses.
   public static func tcx(_ rides: [RideFigures]) -> String {
     TcxExport.file(rides)
   }

@@ -2,13 +2,24 @@ import SplitsCore
 
 /// Garmin Training Center (TCX) v2, the file `Export.tcx` writes. Pure.
 ///
-/// One `Activity` (`Sport="Biking"`) per ride, one `Lap` per lap (the stretch after the last
-/// `l` included), with its moving time; no distance, no calories, no track (a trainer ride
-/// without sensors). `Id` is the ride's start time. A lap is `Active` and ended by hand
-/// (`TriggerMethod` Manual), except that a workout's rest step is `Resting` and a step whose
-/// time ran out was ended by `Time`.
+/// One `Activity` per ride, its `Sport` the ride's (`sportName`), its `Id` the ride's start
+/// time; one `Lap` per lap (the stretch after the last `l` included), with its moving time;
+/// no distance and no calories (a trainer ride without sensors). A lap is `Active` and ended
+/// by hand (`TriggerMethod` Manual), except that a workout's rest step is `Resting` and a
+/// step whose time ran out was ended by `Time`.
+///
+/// Every lap has a track of points that carry only their time: services take a file without
+/// points for an empty activity. The lap's moving range is cut at every pause
+/// (`RideFigures.pieces`), and each piece is one `Track`: its first and last instant and
+/// every whole second of moving time between (`RideFigures.trackpoints`). So a pause ends a
+/// track and the lap goes on in the next; the lap's `StartTime` is its first point.
 enum TcxExport {
   static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+
+  /// A ride's track has a point a second up to this many points: 48 hours of moving time,
+  /// some 12 MB of TCX. A longer ride (a damaged journal's can reach a hundred years) has a
+  /// point every so many whole seconds of moving time, the fewest that keep it this short.
+  static let pointsAtOneASecond: Int64 = 172_800
 
   static func file(_ rides: [RideFigures]) -> String {
     var out = """
@@ -28,17 +39,26 @@ enum TcxExport {
       var id = start
       while usedIds.contains(id) { id &+= 1 }
       usedIds.insert(id)
-      out += "    <Activity Sport=\"Biking\">\n"
+      // Saturating: a start near the end of `Int64` (a damaged row) must not trap.
+      func time(_ elapsed: Int64) -> String { WallTime.iso8601(start.addingSaturating(elapsed), milliseconds: true) }
+      let spacing = spacing(ride)
+      out += "    <Activity Sport=\"\(sportName(ride.sport))\">\n"
       out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
       for lap in ride.segments {
-        // Saturating: a start near the end of `Int64` (a damaged row) must not trap.
-        let lapStart = WallTime.iso8601(start.addingSaturating(lap.startElapsedMilliseconds), milliseconds: true)
-        out += "      <Lap StartTime=\"\(lapStart)\">\n"
+        let pieces = ride.pieces(fromMoving: lap.splitMilliseconds - lap.lapMilliseconds, toMoving: lap.splitMilliseconds)
+        out += "      <Lap StartTime=\"\(time(pieces.first?.fromElapsed ?? lap.startElapsedMilliseconds))\">\n"
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
         out += "        <DistanceMeters>0</DistanceMeters>\n"
         out += "        <Calories>0</Calories>\n"
         out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
         out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
+        for piece in pieces {
+          out += "        <Track>\n"
+          for point in points(piece, of: ride, every: spacing) {
+            out += "          <Trackpoint><Time>\(time(point))</Time></Trackpoint>\n"
+          }
+          out += "        </Track>\n"
+        }
         out += "      </Lap>\n"
       }
       out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"
@@ -46,6 +66,37 @@ enum TcxExport {
     }
     out += "  </Activities>\n</TrainingCenterDatabase>\n"
     return out
+  }
+
+  /// The activity's `Sport`: the schema knows no other three.
+  static func sportName(_ sport: Sport) -> String {
+    switch sport {
+    case .biking: "Biking"
+    case .running: "Running"
+    case .other: "Other"
+    }
+  }
+
+  /// The moving time between two points of `ride`'s track, in ms: a second, or the fewest
+  /// whole seconds that keep the track within `pointsAtOneASecond` points.
+  static func spacing(_ ride: RideFigures) -> Int64 {
+    let seconds = max(0, ride.movingMilliseconds) / 1000
+    return max(1, (seconds + pointsAtOneASecond - 1) / pointsAtOneASecond) * 1000
+  }
+
+  /// The points of `piece`'s track, in ms of elapsed time since the start: its first and last
+  /// instant and every multiple of `spacing` ms of moving time between. At a second's
+  /// spacing, `RideFigures.trackpoints` itself.
+  static func points(_ piece: RideFigures.Piece, of ride: RideFigures, every spacing: Int64) -> [Int64] {
+    guard spacing != 1000 else { return ride.trackpoints(piece) }
+    var points = [piece.fromElapsed]
+    var mark = (piece.fromMoving / spacing + 1) * spacing
+    while mark < piece.toMoving {
+      points.append(piece.fromElapsed + (mark - piece.fromMoving))
+      mark += spacing
+    }
+    if piece.toElapsed > piece.fromElapsed { points.append(piece.toElapsed) }
+    return points
   }
 
   /// `1234.567` from 1234567 ms: the figure, already truncated to the millisecond, written
