@@ -78,6 +78,7 @@ let package = Package(
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
       name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
+      // The golden files, read beside the sources (`#filePath`).
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],

@@ -137,70 +137,10 @@ public enum Export {
 
   // MARK: TCX
 
-  public static let tcxNamespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
-
-  /// Garmin Training Center (TCX) v2: one `Activity` (`Sport="Biking"`) per ride, one `Lap`
-  /// per lap (the stretch after the last `l` included), with its moving time; no distance,
-  /// no calories, no track (a trainer ride without sensors). `Id` is the ride's start time.
-  /// A lap is `Active` and ended by hand (`TriggerMethod` Manual), except that a workout's
-  /// rest step is `Resting` and a step whose time ran out was ended by `Time`.
+  /// Garmin Training Center (TCX) v2, as `TcxExport` writes it: one `Activity` per ride, one
+  /// `Lap` per lap (the stretch after the last `l` included), each with its moving time and a
+  /// track of time-only points, one `Track` for each stretch between pauses.
   public static func tcx(_ rides: [RideFigures]) -> String {
-    var out = """
-      <?xml version="1.0" encoding="UTF-8"?>
-      <TrainingCenterDatabase xmlns="\(tcxNamespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-      xsi:schemaLocation="\(tcxNamespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
-
-      """
-    var usedIds = Set<Int64>()
-    out += "  <Activities>\n"
-    for ride in rides {
-      guard let start = ride.startedAtWallMilliseconds else { continue }
-      // Activity ids must be unique in a file; two rides started in the same millisecond
-      // (only possible after a clock change) get ids a millisecond apart. After `Int64.max`
-      // (a damaged row) the next id wraps to `Int64.min`, still unique: saturating would
-      // repeat the id, and loop for ever.
-      var id = start
-      while usedIds.contains(id) { id &+= 1 }
-      usedIds.insert(id)
-      out += "    <Activity Sport=\"Biking\">\n"
-      out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
-      for lap in ride.segments {
-        // Saturating: a start near the end of `Int64` (a damaged row) must not trap.
-        let lapStart = WallTime.iso8601(start.addingSaturating(lap.startElapsedMilliseconds), milliseconds: true)
-        out += "      <Lap StartTime=\"\(lapStart)\">\n"
-        out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
-        out += "        <DistanceMeters>0</DistanceMeters>\n"
-        out += "        <Calories>0</Calories>\n"
-        out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
-        out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
-        out += "      </Lap>\n"
-      }
-      out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"
-      out += "    </Activity>\n"
-    }
-    out += "  </Activities>\n</TrainingCenterDatabase>\n"
-    return out
-  }
-
-  /// `1234.567` from 1234567 ms: the figure, already truncated to the millisecond, written
-  /// exactly (integer arithmetic, never through a `Double`).
-  static func seconds(_ milliseconds: Int64) -> String {
-    let ms = max(0, milliseconds)
-    let fraction = ms % 1000
-    return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + WallTime.pad(fraction, 3)
-  }
-
-  static func xmlEscape(_ text: String) -> String {
-    var out = ""
-    for c in text {
-      switch c {
-      case "&": out += "&amp;"
-      case "<": out += "&lt;"
-      case ">": out += "&gt;"
-      case "\"": out += "&quot;"
-      default: out.append(c)
-      }
-    }
-    return out
+    TcxExport.file(rides)
   }
 }

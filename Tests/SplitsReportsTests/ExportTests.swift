@@ -190,6 +190,9 @@ struct ExportTests {
     #expect(text.contains("<TotalTimeSeconds>810</TotalTimeSeconds>"))
     #expect(text.components(separatedBy: "<TriggerMethod>Manual</TriggerMethod>").count - 1 == 3)
     #expect(text.components(separatedBy: "<Intensity>Active</Intensity>").count - 1 == 3)
+    // A track for each lap, and one more for the stretch to the finish, paused inside.
+    #expect(text.components(separatedBy: "<Track>").count - 1 == 4)
+    #expect(text.contains("<Trackpoint><Time>2026-11-22T03:00:01.000Z</Time></Trackpoint>"))
   }
 
   static let schema = "/work/shared/data/tcx/TrainingCenterDatabasev2.xsd"

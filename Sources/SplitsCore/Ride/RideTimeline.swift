@@ -109,14 +109,29 @@ extension RideFigures {
     return out
   }
 
+  /// A ride's track has a point a second up to this many points: 48 hours of moving time.
+  /// A longer ride (a damaged journal's can reach a hundred years) has a point every so many
+  /// whole seconds of moving time, the fewest that keep it this short, so that no export
+  /// runs for ever.
+  public static let pointsAtOneASecond: Int64 = 172_800
+
+  /// The moving time between two points of the ride's track, in ms: a second, or the
+  /// fewest whole seconds that keep the track within `pointsAtOneASecond` points.
+  public var trackSpacing: Int64 {
+    let seconds = max(0, movingMilliseconds) / 1000
+    return max(1, (seconds + Self.pointsAtOneASecond - 1) / Self.pointsAtOneASecond) * 1000
+  }
+
   /// The instants a track of `piece` has a point at, in ms of elapsed time since the start:
-  /// its first and last instant and every whole second of moving time between them.
+  /// its first and last instant and every whole second of moving time between them (every
+  /// `trackSpacing` for a ride longer than 48 hours). The TCX track and FIT's records.
   public func trackpoints(_ piece: Piece) -> [Int64] {
+    let spacing = trackSpacing
     var points = [piece.fromElapsed]
-    var second = (piece.fromMoving / 1000 + 1) * 1000
-    while second < piece.toMoving {
-      points.append(piece.fromElapsed + (second - piece.fromMoving))
-      second += 1000
+    var mark = (piece.fromMoving / spacing + 1) * spacing
+    while mark < piece.toMoving {
+      points.append(piece.fromElapsed + (mark - piece.fromMoving))
+      mark += spacing
     }
     if piece.toElapsed > piece.fromElapsed { points.append(piece.toElapsed) }
     return points

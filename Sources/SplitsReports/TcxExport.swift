@@ -1,0 +1,95 @@
+import SplitsCore
+
+/// Garmin Training Center (TCX) v2, the file `Export.tcx` writes. Pure.
+///
+/// One `Activity` per ride, its `Sport` the ride's (`sportName`), its `Id` the ride's start
+/// time; one `Lap` per lap (the stretch after the last `l` included), with its moving time;
+/// no distance and no calories (a trainer ride without sensors). A lap is `Active` and ended
+/// by hand (`TriggerMethod` Manual), except that a workout's rest step is `Resting` and a
+/// step whose time ran out was ended by `Time`.
+///
+/// Every lap has a track of points that carry only their time: services take a file without
+/// points for an empty activity. The lap's moving range is cut at every pause
+/// (`RideFigures.pieces`), and each piece is one `Track`: its first and last instant and
+/// every whole second of moving time between (`RideFigures.trackpoints`). So a pause ends a
+/// track and the lap goes on in the next; the lap's `StartTime` is its first point.
+enum TcxExport {
+  static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
+
+  static func file(_ rides: [RideFigures]) -> String {
+    var out = """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <TrainingCenterDatabase xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
+      xsi:schemaLocation="\(namespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
+
+      """
+    var usedIds = Set<Int64>()
+    out += "  <Activities>\n"
+    for ride in rides {
+      guard let start = ride.startedAtWallMilliseconds else { continue }
+      // Activity ids must be unique in a file; two rides started in the same millisecond
+      // (only possible after a clock change) get ids a millisecond apart. After `Int64.max`
+      // (a damaged row) the next id wraps to `Int64.min`, still unique: saturating would
+      // repeat the id, and loop for ever.
+      var id = start
+      while usedIds.contains(id) { id &+= 1 }
+      usedIds.insert(id)
+      // Saturating: a start near the end of `Int64` (a damaged row) must not trap.
+      func time(_ elapsed: Int64) -> String { WallTime.iso8601(start.addingSaturating(elapsed), milliseconds: true) }
+      out += "    <Activity Sport=\"\(sportName(ride.sport))\">\n"
+      out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
+      for lap in ride.segments {
+        let pieces = ride.pieces(fromMoving: lap.splitMilliseconds - lap.lapMilliseconds, toMoving: lap.splitMilliseconds)
+        out += "      <Lap StartTime=\"\(time(pieces.first?.fromElapsed ?? lap.startElapsedMilliseconds))\">\n"
+        out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
+        out += "        <DistanceMeters>0</DistanceMeters>\n"
+        out += "        <Calories>0</Calories>\n"
+        out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
+        out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
+        for piece in pieces {
+          out += "        <Track>\n"
+          for point in ride.trackpoints(piece) {
+            out += "          <Trackpoint><Time>\(time(point))</Time></Trackpoint>\n"
+          }
+          out += "        </Track>\n"
+        }
+        out += "      </Lap>\n"
+      }
+      out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"
+      out += "    </Activity>\n"
+    }
+    out += "  </Activities>\n</TrainingCenterDatabase>\n"
+    return out
+  }
+
+  /// The activity's `Sport`: the schema knows no other three.
+  static func sportName(_ sport: Sport) -> String {
+    switch sport {
+    case .biking: "Biking"
+    case .running: "Running"
+    case .other: "Other"
+    }
+  }
+
+  /// `1234.567` from 1234567 ms: the figure, already truncated to the millisecond, written
+  /// exactly (integer arithmetic, never through a `Double`).
+  static func seconds(_ milliseconds: Int64) -> String {
+    let ms = max(0, milliseconds)
+    let fraction = ms % 1000
+    return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + WallTime.pad(fraction, 3)
+  }
+
+  static func xmlEscape(_ text: String) -> String {
+    var out = ""
+    for c in text {
+      switch c {
+      case "&": out += "&amp;"
+      case "<": out += "&lt;"
+      case ">": out += "&gt;"
+      case "\"": out += "&quot;"
+      default: out.append(c)
+      }
+    }
+    return out
+  }
+}
