@@ -102,7 +102,28 @@ public enum Schema {
 }
 
 /// The reads both the journal and the read-only reader do.
+///
+/// The read-only reader never migrates, so it can meet a journal of any earlier schema (one
+/// last opened by an older Splits): what a later migration added is read only where it is
+/// there (`Columns`), and is otherwise what a ride of that time was (no step ends, no
+/// workout, biking).
 enum Queries {
+  /// Which of the later additions the file has.
+  struct Columns {
+    var stepEnd: Bool
+    var workouts: Bool
+    var sport: Bool
+
+    init(_ db: Database) throws {
+      stepEnd = try db.columns(in: "events").contains { $0.name == "step_end" }
+      workouts = try db.tableExists("workouts")
+      sport = try db.columns(in: "rides").contains { $0.name == "sport" }
+    }
+
+    /// `step_end`, or NULL in its place.
+    var stepEndColumn: String { stepEnd ? "step_end" : "NULL" }
+  }
+
   static func openRideNumber(_ db: Database) throws -> Int? {
     try Int.fetchOne(
       db, sql: "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1")
@@ -124,8 +145,8 @@ enum Queries {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end FROM events
-        WHERE ride = ? ORDER BY id
+        SELECT id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, \(try Columns(db).stepEndColumn)
+        FROM events WHERE ride = ? ORDER BY id
         """, arguments: [ride])
     var events: [StoredEvent] = []
     while let row = try rows.next() { events.append(try event(row, ride: ride, path: path)) }
@@ -144,8 +165,8 @@ enum Queries {
     let rows = try Row.fetchCursor(
       db,
       sql: """
-        SELECT ride, id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end FROM events
-        ORDER BY ride, id
+        SELECT ride, id, kind, wall_ms, boot_id, boottime_ns, countdown_steps, \(try Columns(db).stepEndColumn)
+        FROM events ORDER BY ride, id
         """)
     while let row = try rows.next() {
       let ride: Int = row[0]
@@ -192,6 +213,7 @@ enum Queries {
 
   /// The workout ride `ride` follows, if any.
   static func workout(_ db: Database, ride: Int) throws -> WorkoutSource? {
+    guard try Columns(db).workouts else { return nil }
     guard let row = try Row.fetchOne(db, sql: "SELECT source, text FROM workouts WHERE ride = ?", arguments: [ride])
     else { return nil }
     return WorkoutSource(text: row[1], fileName: row[0])
@@ -203,8 +225,10 @@ enum Queries {
   ) throws -> RestoredRide {
     var restored = Restore.ride(number: number, events: events, bootID: bootID, now: now)
     restored.workout = try workout(db, ride: number)
-    let raw = try String?.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number])
-    restored.sport = try sport(raw ?? nil, ride: number, path: path)
+    if try Columns(db).sport {
+      let raw = try String?.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number])
+      restored.sport = try sport(raw ?? nil, ride: number, path: path)
+    }
     return restored
   }
 
@@ -221,6 +245,7 @@ enum Queries {
   /// Every ride's sport, by number.
   static func allSports(_ db: Database, path: String) throws -> [Int: Sport] {
     var result: [Int: Sport] = [:]
+    guard try Columns(db).sport else { return result }
     let rows = try Row.fetchCursor(db, sql: "SELECT number, sport FROM rides")
     while let row = try rows.next() {
       let number: Int = row[0]
@@ -232,6 +257,7 @@ enum Queries {
   /// Every workout, by ride number.
   static func allWorkouts(_ db: Database) throws -> [Int: WorkoutSource] {
     var result: [Int: WorkoutSource] = [:]
+    guard try Columns(db).workouts else { return result }
     let rows = try Row.fetchCursor(db, sql: "SELECT ride, source, text FROM workouts")
     while let row = try rows.next() { result[row[0]] = WorkoutSource(text: row[2], fileName: row[1]) }
     return result

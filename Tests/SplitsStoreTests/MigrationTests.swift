@@ -23,6 +23,21 @@ struct MigrationTests {
     #expect(try reader.appliedMigrations() == [Schema.identifiers[0]])
   }
 
+  @Test func theReaderReadsAFirstSchemaJournalWithoutMigratingIt() throws {
+    // status, history, show and export never migrate: a journal an older Splits last wrote
+    // reads as its rides were then (no step ends, no workouts, biking).
+    let temp = try copyOfTheV1Fixture()
+    defer { temp.remove() }
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "now-boot", checkIntegrity: true))
+    let now = Now(monotonic: ms(30_000), wallMilliseconds: 1_795_421_400_000)
+    let rides = try reader.rides(now: now)
+    #expect(rides.map(\.ride.number) == [2, 1])
+    #expect(rides.allSatisfy { $0.sport == .biking && $0.workout == nil && $0.ride.stepEnds.isEmpty })
+    #expect(try reader.ride(number: 1, now: now)?.sport == .biking)
+    #expect(try reader.currentRide(now: now)?.ride.number == 2)
+    #expect(try reader.appliedMigrations() == [Schema.identifiers[0]])
+  }
+
   @Test func openingMigratesAndKeepsEveryRide() throws {
     let temp = try copyOfTheV1Fixture()
     defer { temp.remove() }
