@@ -111,6 +111,7 @@ public enum Export {
       ("paused_ms", String(ride.pausedMilliseconds)),
       ("laps", JSONText.array(ride.laps.map(exportedLapJSON))),
       ("final_stretch", JSONText.optional(ride.finalStretch.map(exportedLapJSON))),
+      ("sport", JSONText.string(ride.sport.rawValue)),
     ])
   }
 
