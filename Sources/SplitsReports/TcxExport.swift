@@ -38,7 +38,7 @@ enum TcxExport {
       func time(_ elapsed: Int64) -> String { WallTime.iso8601(start.addingSaturating(elapsed), milliseconds: true) }
       out += "    <Activity Sport=\"\(sportName(ride.sport))\">\n"
       out += "      <Id>\(WallTime.iso8601(id, milliseconds: true))</Id>\n"
-      for lap in ride.segments {
+      for (index, lap) in ride.segments.enumerated() {
         let pieces = ride.pieces(fromMoving: lap.splitMilliseconds - lap.lapMilliseconds, toMoving: lap.splitMilliseconds)
         out += "      <Lap StartTime=\"\(time(pieces.first?.fromElapsed ?? lap.startElapsedMilliseconds))\">\n"
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
@@ -51,6 +51,16 @@ enum TcxExport {
           for point in ride.trackpoints(piece) {
             out += "          <Trackpoint><Time>\(time(point))</Time></Trackpoint>\n"
           }
+          out += "        </Track>\n"
+        }
+        // A finished ride's track reaches its finish: the pause before `r` is the gap before
+        // a last track of one point, so a reader's span from the first point to the last is
+        // the ride's elapsed time, as `show` and FIT's session say.
+        if index == ride.segments.count - 1, ride.state == .finished,
+          let last = pieces.last.map({ ride.trackpoints($0).last ?? $0.fromElapsed }), ride.elapsedMilliseconds > last
+        {
+          out += "        <Track>\n"
+          out += "          <Trackpoint><Time>\(time(ride.elapsedMilliseconds))</Time></Trackpoint>\n"
           out += "        </Track>\n"
         }
         out += "      </Lap>\n"

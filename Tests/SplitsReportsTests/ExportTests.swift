@@ -190,8 +190,9 @@ struct ExportTests {
     #expect(text.contains("<TotalTimeSeconds>810</TotalTimeSeconds>"))
     #expect(text.components(separatedBy: "<TriggerMethod>Manual</TriggerMethod>").count - 1 == 3)
     #expect(text.components(separatedBy: "<Intensity>Active</Intensity>").count - 1 == 3)
-    // A track for each lap, and one more for the stretch to the finish, paused inside.
-    #expect(text.components(separatedBy: "<Track>").count - 1 == 4)
+    // A track for each lap, one more for the stretch to the finish, paused inside, and the
+    // finish's own point after the last pause.
+    #expect(text.components(separatedBy: "<Track>").count - 1 == 5)
     #expect(text.contains("<Trackpoint><Time>2026-11-22T03:00:01.000Z</Time></Trackpoint>"))
   }
 

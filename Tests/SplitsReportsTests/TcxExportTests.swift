@@ -114,7 +114,7 @@ struct TcxExportTests {
   /// The whole file of a ride of two laps and a pause, byte for byte. Its points: the first
   /// lap at 0, 1, 2 and 2.4 s; the second from 2.4 s to the pause at 4.15 s, then from the
   /// resume at 8 s, at every whole second of moving time (5 s and 6 s: 8.85 s and 9.85 s
-  /// elapsed) to its end at 9.9 s.
+  /// elapsed) to its end at 9.9 s; then, alone in a last track, the finish.
   @Test func aTinyRideIsWrittenAsTheFixture() throws {
     let text = Export.tcx([TcxRides.tiny])
     let fixture = try #require(
@@ -132,7 +132,8 @@ struct TcxExportTests {
     }
   }
 
-  /// Every point is on the ride's timeline: its pieces' track points, each piece a track.
+  /// Every point is on the ride's timeline: its pieces' track points, each piece a track; a
+  /// finished ride's last lap ends with a one-point track at the finish.
   @Test func theTracksAreTheLapsPieces() {
     for ride in [SampleRides.withLaps, TcxRides.withPauses, RideFigures(WorkoutRides.whole, plan: WorkoutRides.plan)] {
       let start = ride.startedAtWallMilliseconds ?? 0
@@ -145,7 +146,13 @@ struct TcxExportTests {
         let tracks = lap.components(separatedBy: "<Track>").dropFirst().map { track in
           track.components(separatedBy: "<Time>").dropFirst().map { String($0.prefix { $0 != "<" }) }
         }
-        let expected = pieces.map { ride.trackpoints($0).map { WallTime.iso8601(start + $0, milliseconds: true) } }
+        var points = pieces.map(ride.trackpoints)
+        if figures.number == ride.segments.count, ride.state == .finished,
+          let last = points.last?.last, ride.elapsedMilliseconds > last
+        {
+          points.append([ride.elapsedMilliseconds])
+        }
+        let expected = points.map { $0.map { WallTime.iso8601(start + $0, milliseconds: true) } }
         #expect(tracks == expected, "ride \(ride.number), lap \(figures.number)")
         #expect(lap.hasPrefix("StartTime=\"\(expected[0][0])\">"), "ride \(ride.number), lap \(figures.number)")
       }
