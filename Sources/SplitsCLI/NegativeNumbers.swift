@@ -22,17 +22,18 @@ public enum NegativeNumbers {
   }
 
   /// The subcommands' names, the ride screen's first (it is the default).
-  static let commands = ["ride", "countdown", "status", "history", "show", "export", "workout"]
+  static let commands = ["ride", "countdown", "status", "history", "show", "export", "workout", "edit", "delete"]
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
-    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport"],
+    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name"],
     "countdown": ["--lang"],
     "status": ["--data-dir", "--format", "--precision", "--lang"],
     "history": ["--data-dir", "--limit", "-l", "--lang"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
-    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport"],
+    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name"],
+    "edit": ["--data-dir", "--name", "--sport", "--note"],
   ]
 
   /// What a negative number in `arguments` (without the program name) must be instead, with
@@ -56,7 +57,7 @@ public enum NegativeNumbers {
         }
       } else {
         switch command {
-        case "show", "export": text = rideMustBePositive(argument)
+        case "show", "export", "edit", "delete": text = rideMustBePositive(argument)
         case "countdown": text = targetMustBePositive(argument)
         default: return nil
         }
@@ -71,6 +72,8 @@ public enum NegativeNumbers {
     case "show": usage = SplitsCommand.usageString(for: ShowCommand.self)
     case "export": usage = SplitsCommand.usageString(for: ExportCommand.self)
     case "workout": usage = SplitsCommand.usageString(for: WorkoutRideCommand.self)
+    case "edit": usage = SplitsCommand.usageString(for: EditCommand.self)
+    case "delete": usage = SplitsCommand.usageString(for: DeleteCommand.self)
     default: usage = SplitsCommand.usageString(for: RideCommand.self)
     }
     return "Error: \(text)\nUsage: \(usage)\n  See 'splits \(command) --help' for more information."

@@ -27,6 +27,9 @@ struct RideCommand: ParsableCommand {
   @Option(help: "What a new ride is: biking, running or other (it names the activity in the exports).")
   var sport: Sport = .biking
 
+  @Option(help: "The name a new ride gets (shown in history, show and the exports).")
+  var name: String?
+
   static let countdownRange = 0...99
 
   func validate() throws {
@@ -41,7 +44,7 @@ struct RideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try Self.ride(
         display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown,
-        sport: sport)
+        sport: sport, name: name)
     }
   }
 
@@ -57,7 +60,7 @@ struct RideCommand: ParsableCommand {
   @MainActor
   static func ride(
     display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int,
-    sport: Sport = .biking, workout requested: WorkoutRequest? = nil
+    sport: Sport = .biking, name: String? = nil, workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
@@ -81,13 +84,18 @@ struct RideCommand: ParsableCommand {
     }
     let outcome = present(
       options: options, precision: precision, countdown: countdown, sport: sport,
-      journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
+      name: name ?? workout.request.flatMap(Self.workoutName), journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
       workout: workout.request, unreadableWorkout: workout.unreadable)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
     withExtendedLifetime(session?.lock) {}
     try conclude(outcome)
+  }
+
+  /// A workout ride's name when `--name` gives none: the workout's, else its file's name.
+  static func workoutName(_ request: WorkoutRequest) -> String? {
+    request.plan.name ?? request.source.fileName.map { String($0.split(separator: "/").last ?? Substring($0)) }
   }
 
   /// The workout the screen follows. An open ride that follows a workout goes on with it
@@ -125,7 +133,8 @@ struct RideCommand: ParsableCommand {
 
   @MainActor
   static func present(
-    options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, journal: (Journal, RestoredRide)?,
+    options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, name: String? = nil,
+    journal: (Journal, RestoredRide)?,
     previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
@@ -147,6 +156,7 @@ struct RideCommand: ParsableCommand {
     }
     state.previousMoving = previousMoving
     state.sport = sport
+    state.name = name.flatMap { $0.isEmpty ? nil : $0 }
     if let workout {
       state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)
       // A restored workout announces nothing that passed while no screen was open.

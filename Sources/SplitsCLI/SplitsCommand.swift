@@ -6,7 +6,7 @@ public struct SplitsCommand: ParsableCommand {
     commandName: "splits",
     abstract: "A full-screen terminal stopwatch and ride tracker that never loses a second.",
     version: "0.1.0",
-    subcommands: [RideCommand.self, CountdownCommand.self, StatusCommand.self, HistoryCommand.self, ShowCommand.self, ExportCommand.self, WorkoutCommand.self],
+    subcommands: [RideCommand.self, CountdownCommand.self, StatusCommand.self, HistoryCommand.self, ShowCommand.self, ExportCommand.self, WorkoutCommand.self, EditCommand.self, DeleteCommand.self],
     defaultSubcommand: RideCommand.self
   )
 

@@ -37,6 +37,9 @@ struct WorkoutRideCommand: ParsableCommand {
   @Option(help: "What the ride is: biking, running or other (it names the activity in the exports).")
   var sport: Sport = .biking
 
+  @Option(help: "The ride's name (default: the workout's).")
+  var name: String?
+
   @Flag(name: .customLong("no-bell"), help: "No bells before a step changes.")
   var noBell = false
 
@@ -61,7 +64,7 @@ struct WorkoutRideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try RideCommand.ride(
         display: display.resolved(), directory: { data.directory() }, precision: .cs, countdown: countdown,
-        sport: sport, workout: request)
+        sport: sport, name: name, workout: request)
     }
   }
 }

@@ -37,7 +37,8 @@ public enum Export {
   /// empty for any other lap.
   public static let csvHeader = [
     "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
-    "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end",
+    "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end", "ride_name",
+    "ride_note",
   ]
 
   /// A lap's workout step, by the names of the CSV columns and JSON fields: `step_name`,
@@ -72,6 +73,7 @@ public enum Export {
           String(lap.startElapsedMilliseconds), endedBy,
         ]
         fields += stepFields(lap.step).map { $0.value ?? "" }
+        fields += [ride.name ?? "", ride.note ?? ""]
         lines.append(fields.map(csvField).joined(separator: ","))
       }
     }
@@ -112,6 +114,8 @@ public enum Export {
       ("laps", JSONText.array(ride.laps.map(exportedLapJSON))),
       ("final_stretch", JSONText.optional(ride.finalStretch.map(exportedLapJSON))),
       ("sport", JSONText.string(ride.sport.rawValue)),
+      ("name", JSONText.optional(ride.name.map(JSONText.string))),
+      ("note", JSONText.optional(ride.note.map(JSONText.string))),
     ])
   }
 

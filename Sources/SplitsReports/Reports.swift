@@ -243,7 +243,7 @@ public enum HistoryReport {
   public static func table(_ rides: [RideFigures], strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
     let header = [
       strings.rideHeader, strings.dateHeader, strings.sportHeader, strings.movingHeader, strings.elapsedHeader,
-      strings.lapsHeader, strings.bestLapHeader,
+      strings.lapsHeader, strings.bestLapHeader, strings.nameHeader,
     ]
     var rows: [[String]] = []
     for ride in rides {
@@ -259,7 +259,7 @@ public enum HistoryReport {
         ride.startedAtWallMilliseconds.map { WallTime.localDateTime($0, timeZone: timeZone) } ?? "",
         strings.sportName(ride.sport), clock(ride.movingMilliseconds), clock(ride.elapsedMilliseconds),
         String(ride.laps.count),
-        ride.bestLapMilliseconds.map(clock) ?? "",
+        ride.bestLapMilliseconds.map(clock) ?? "", ride.name.map(oneLine) ?? "",
       ])
     }
     return layout(header: header, rows: rows, rightAligned: [0, 3, 4, 5, 6])
@@ -280,6 +280,7 @@ public enum HistoryReport {
         ("lap_count", String(ride.laps.count)),
         ("best_lap_ms", JSONText.optional(ride.bestLapMilliseconds.map { String($0) })),
         ("sport", JSONText.string(ride.sport.rawValue)),
+        ("name", JSONText.optional(ride.name.map(JSONText.string))),
       ])
     }
     return items.isEmpty ? "[]\n" : "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
@@ -297,7 +298,9 @@ public enum HistoryReport {
     if let start = ride.startedAtWallMilliseconds {
       title += " · " + WallTime.localDateTime(start, timeZone: timeZone)
     }
+    if let name = ride.name { title += " · " + oneLine(name) }
     lines.append(title)
+    if let note = ride.note { lines.append(oneLine(note)) }
     lines.append(
       "\(strings.movingHeader) \(clock(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
         + "\(clock(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(clock(ride.pausedMilliseconds))")
@@ -349,6 +352,11 @@ public enum HistoryReport {
   }
 
   /// Columns two spaces apart, measured in terminal columns (Hangul is two wide).
+  /// A name or note on one line of a table: line breaks and other controls become spaces.
+  static func oneLine(_ text: String) -> String {
+    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
+  }
+
   static func layout(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
     var widths = header.map { TextWidth.columns($0) }
     for row in rows {

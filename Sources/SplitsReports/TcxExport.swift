@@ -65,7 +65,7 @@ enum TcxExport {
         }
         out += "      </Lap>\n"
       }
-      out += "      <Notes>\(xmlEscape("Splits ride \(ride.number)"))</Notes>\n"
+      out += "      <Notes>\(xmlEscape(notes(ride)))</Notes>\n"
       out += "    </Activity>\n"
     }
     out += "  </Activities>\n</TrainingCenterDatabase>\n"
@@ -87,6 +87,11 @@ enum TcxExport {
     let ms = max(0, milliseconds)
     let fraction = ms % 1000
     return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + WallTime.pad(fraction, 3)
+  }
+
+  /// The activity's notes: `Splits ride N`, then the ride's name and note when it has them.
+  static func notes(_ ride: RideFigures) -> String {
+    (["Splits ride \(ride.number)"] + [ride.name, ride.note].compactMap { $0 }).joined(separator: " · ")
   }
 
   static func xmlEscape(_ text: String) -> String {

@@ -103,6 +103,9 @@ public final class Journal: EventSink, Sendable {
         if let sport = event.sport {
           try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
         }
+        if let name = event.name {
+          try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name, ride])
+        }
         if let workout = event.workout {
           // In the same transaction as the ride's first event: a workout ride never lacks it.
           try db.execute(
@@ -168,6 +171,63 @@ public final class Journal: EventSink, Sendable {
       return try queue.read { db in try Schema.migrator.appliedMigrations(db) }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// What `splits edit` may change of a saved ride: each given field replaces the ride's
+  /// (an empty name or note takes it away).
+  public struct Changes: Equatable, Sendable {
+    public var name: String?
+    public var sport: Sport?
+    public var note: String?
+
+    public init(name: String? = nil, sport: Sport? = nil, note: String? = nil) {
+      self.name = name
+      self.sport = sport
+      self.note = note
+    }
+  }
+
+  /// Changes ride `ride`'s name, sport or note, in one transaction. Returns false when there
+  /// is no such ride (nothing changed).
+  public func edit(ride: Int, _ changes: Changes) throws -> Bool {
+    do {
+      return try queue.write { db in
+        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [ride]) == true
+        else { return false }
+        if let name = changes.name {
+          try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name.isEmpty ? nil : name, ride])
+        }
+        if let note = changes.note {
+          try db.execute(sql: "UPDATE rides SET note = ? WHERE number = ?", arguments: [note.isEmpty ? nil : note, ride])
+        }
+        if let sport = changes.sport {
+          try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
+        }
+        return true
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// Removes finished ride `ride`, its events and its workout, in one transaction: the only
+  /// way a ride ever leaves the journal. Returns false when there is no such finished ride.
+  public func delete(ride: Int) throws -> Bool {
+    do {
+      return try queue.write { db in
+        guard
+          try Bool.fetchOne(
+            db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ? AND finished_at IS NOT NULL)",
+            arguments: [ride]) == true
+        else { return false }
+        try db.execute(sql: "DELETE FROM events WHERE ride = ?", arguments: [ride])
+        try db.execute(sql: "DELETE FROM workouts WHERE ride = ?", arguments: [ride])
+        try db.execute(sql: "DELETE FROM rides WHERE number = ?", arguments: [ride])
+        return true
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
     }
   }
 

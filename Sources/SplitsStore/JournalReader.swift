@@ -101,13 +101,18 @@ public final class JournalReader: Sendable {
     guard hasTables else { return [] }
     let path = self.path
     let bootID = self.bootID
-    let (all, workouts, sports) = try read { db in
-      (try Queries.allEvents(db, path: path), try Queries.allWorkouts(db), try Queries.allSports(db, path: path))
+    let (all, workouts, sports, names) = try read { db in
+      (
+        try Queries.allEvents(db, path: path), try Queries.allWorkouts(db), try Queries.allSports(db, path: path),
+        try Queries.allNames(db)
+      )
     }
     return all.reversed().map {
       var restored = Restore.ride(number: $0.number, events: $0.events, bootID: bootID, now: now)
       restored.workout = workouts[$0.number]
       restored.sport = sports[$0.number] ?? .biking
+      restored.name = names[$0.number]?.name
+      restored.note = names[$0.number]?.note
       return restored
     }
       .filter { $0.ride.firstStart != nil || $0.isFinished }

@@ -11,6 +11,7 @@ import SplitsCore
 ///   UTC), `boot_id` (`/proc/sys/kernel/random/boot_id`), `boottime_ns` (CLOCK_BOOTTIME ns,
 ///   the event's `Instant`), `countdown_steps` (for `countdown_start`), `step_end` (for a
 ///   `lap` that ends a workout step: `time`, `lap` or `skip`; NULL otherwise).
+/// - `rides.name`, `rides.note` (version 5): the ride's name and note, NULL when it has none.
 /// - `rides.sport` (version 4): `biking`, `running` or `other`; NULL (a ride from before
 ///   version 4) reads as biking.
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
@@ -58,8 +59,14 @@ public enum Schema {
     ALTER TABLE rides ADD COLUMN sport TEXT;
     """
 
+  /// Version 5: a ride's name and note.
+  public static let v5 = """
+    ALTER TABLE rides ADD COLUMN name TEXT;
+    ALTER TABLE rides ADD COLUMN note TEXT;
+    """
+
   /// The migration identifiers, oldest first.
-  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts", "v4-sport"]
+  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names"]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -67,6 +74,7 @@ public enum Schema {
     migrator.registerMigration(identifiers[1]) { db in try db.execute(sql: v2) }
     migrator.registerMigration(identifiers[2]) { db in try db.execute(sql: v3) }
     migrator.registerMigration(identifiers[3]) { db in try db.execute(sql: v4) }
+    migrator.registerMigration(identifiers[4]) { db in try db.execute(sql: v5) }
     return migrator
   }
 
@@ -113,11 +121,14 @@ enum Queries {
     var stepEnd: Bool
     var workouts: Bool
     var sport: Bool
+    var names: Bool
 
     init(_ db: Database) throws {
       stepEnd = try db.columns(in: "events").contains { $0.name == "step_end" }
       workouts = try db.tableExists("workouts")
-      sport = try db.columns(in: "rides").contains { $0.name == "sport" }
+      let rides = try db.columns(in: "rides").map(\.name)
+      sport = rides.contains("sport")
+      names = rides.contains("name")
     }
 
     /// `step_end`, or NULL in its place.
@@ -225,9 +236,14 @@ enum Queries {
   ) throws -> RestoredRide {
     var restored = Restore.ride(number: number, events: events, bootID: bootID, now: now)
     restored.workout = try workout(db, ride: number)
-    if try Columns(db).sport {
+    let columns = try Columns(db)
+    if columns.sport {
       let raw = try String?.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number])
       restored.sport = try sport(raw ?? nil, ride: number, path: path)
+    }
+    if columns.names, let row = try Row.fetchOne(db, sql: "SELECT name, note FROM rides WHERE number = ?", arguments: [number]) {
+      restored.name = row[0]
+      restored.note = row[1]
     }
     return restored
   }
@@ -251,6 +267,15 @@ enum Queries {
       let number: Int = row[0]
       result[number] = try sport(row[1], ride: number, path: path)
     }
+    return result
+  }
+
+  /// Every ride's name and note, by number.
+  static func allNames(_ db: Database) throws -> [Int: (name: String?, note: String?)] {
+    var result: [Int: (name: String?, note: String?)] = [:]
+    guard try Columns(db).names else { return result }
+    let rows = try Row.fetchCursor(db, sql: "SELECT number, name, note FROM rides")
+    while let row = try rows.next() { result[row[0]] = (row[1], row[2]) }
     return result
   }
 

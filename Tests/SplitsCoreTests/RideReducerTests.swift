@@ -237,6 +237,11 @@ struct RideReducerTests {
     #expect(reduced(&s, .key(.character(" "), at: t(0))) == [.record(RideEvent(.start, at: t(0), sport: .running), ride: 2, wallMilliseconds: 0)])
     // Later events carry no sport.
     #expect(reduced(&s, .key(.character(" "), at: t(1000))) == [.record(RideEvent(.pause, at: t(1000)), ride: 2, wallMilliseconds: 0)])
+    var named = RideScreenState(ride: Ride(number: 2), now: t(0))
+    named.name = "Hill repeats"
+    #expect(
+      reduced(&named, .key(.character(" "), at: t(0)))
+        == [.record(RideEvent(.start, at: t(0), sport: .biking, name: "Hill repeats"), ride: 2, wallMilliseconds: 0)])
     var counted = RideScreenState(ride: Ride(number: 2), countdownSteps: 3, now: t(0))
     counted.sport = .other
     #expect(

@@ -110,12 +110,13 @@ struct WorkoutExportTests {
     #expect(
       Export.csvHeader == [
         "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
-        "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end",
+        "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end", "ride_name",
+        "ride_note",
       ])
     let rides = [RideFigures(WorkoutRides.whole, plan: WorkoutRides.plan), SampleRides.withLaps]
     let records = try parseCSV(Export.csv(rides))
     #expect(records.dropFirst().allSatisfy { $0.count == Export.csvHeader.count })
-    let steps = records.dropFirst().map { Array($0.suffix(4)) }
+    let steps = records.dropFirst().map { Array($0.dropLast(2).suffix(4)) }
     #expect(
       steps == [
         ["Warm up", "warmup", "300000", "time"],
@@ -131,7 +132,7 @@ struct WorkoutExportTests {
     // The columns before are as they were.
     #expect(records[1].prefix(11) == ["21", "2026-11-22T03:00:01Z", "2026-11-22T03:21:10Z", "1160000", "1269000", "109000", "1", "300000", "300000", "0", "lap"])
     let unfinished = try parseCSV(Export.csv([RideFigures(WorkoutRides.unfinished, plan: WorkoutRides.plan)]))
-    #expect(unfinished.last.map { Array($0.suffix(5)) } == ["finish", "Sweet spot", "active", "600000", ""])
+    #expect(unfinished.last.map { Array($0.dropLast(2).suffix(5)) } == ["finish", "Sweet spot", "active", "600000", ""])
   }
 
   @Test func csvQuotesAStepNameThatNeedsIt() throws {
@@ -162,7 +163,7 @@ struct WorkoutExportTests {
     let decoded = try JSONDecoder().decode(ExportedFile.self, from: Data(text.utf8))
     #expect(decoded.rides[0].laps.map(\.lap_ms) == [300_000, 200_000, 120_000, 180_000, 300_000, 30_000])
     let unfinished = Export.rideJSON(RideFigures(WorkoutRides.unfinished, plan: WorkoutRides.plan))
-    #expect(unfinished.hasSuffix("\"final_stretch\": {\"number\": 2, \"lap_ms\": 100000, \"split_ms\": 400000, \"step_name\": \"Sweet spot\", \"step_kind\": \"active\", \"step_planned_ms\": 600000, \"step_end\": null}, \"sport\": \"biking\"}"))
+    #expect(unfinished.hasSuffix("\"final_stretch\": {\"number\": 2, \"lap_ms\": 100000, \"split_ms\": 400000, \"step_name\": \"Sweet spot\", \"step_kind\": \"active\", \"step_planned_ms\": 600000, \"step_end\": null}, \"sport\": \"biking\", \"name\": null, \"note\": null}"))
   }
 
   @Test func tcxRestsAndStepsEndedByTime() {

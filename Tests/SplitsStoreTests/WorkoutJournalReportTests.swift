@@ -49,7 +49,7 @@ struct WorkoutJournalReportTests {
       #expect(restored.workout == Self.source)
       #expect(restored.ride.stepEnds == [.time, .skip, .time, .lap])
       let figures = RideFigures(restored, plan: Self.plan)
-      let rows = Export.csv([figures]).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).suffix(4).joined(separator: ",") }
+      let rows = Export.csv([figures]).split(separator: "\r\n").dropFirst().map { $0.split(separator: ",", omittingEmptySubsequences: false).dropLast(2).suffix(4).joined(separator: ",") }
       #expect(rows == ["Warm up,warmup,60000,time", "Over,active,120000,skip", "Spin,rest,60000,time", "Until done,free,,lap"])
       let tcx = Export.tcx([figures])
       #expect(tcx.components(separatedBy: "<TriggerMethod>Time</TriggerMethod>").count - 1 == 2)

@@ -55,6 +55,9 @@ public struct RestoredRide: Equatable, Sendable {
   public var workout: WorkoutSource?
   /// What the ride is, as the journal keeps it.
   public var sport: Sport = .biking
+  /// Its name (`--name`, a workout's name, `splits edit`) and note (`splits edit --note`).
+  public var name: String?
+  public var note: String?
 
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: at) }

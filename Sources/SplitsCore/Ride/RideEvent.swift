@@ -24,12 +24,15 @@ public struct RideEvent: Equatable, Hashable, Sendable {
   /// Only for the `start` or `countdownStart` of a ride: what the ride is, which the journal
   /// keeps with it.
   public var sport: Sport?
+  /// Only for the `start` or `countdownStart` of a ride: its name, if it has one.
+  public var name: String?
 
   public init(
     _ kind: Kind, at: Instant, countdownSteps: Int = 0, stepEnd: StepEnd? = nil, workout: WorkoutSource? = nil,
-    sport: Sport? = nil
+    sport: Sport? = nil, name: String? = nil
   ) {
     self.sport = sport
+    self.name = name
     self.kind = kind
     self.at = at
     self.countdownSteps = countdownSteps

@@ -79,6 +79,9 @@ public struct RideFigures: Equatable, Sendable {
   public var wallClockWentBackwards: Bool
   /// What the ride is (biking unless the ride says otherwise).
   public var sport: Sport
+  /// Its name and note, if any.
+  public var name: String?
+  public var note: String?
   /// The stretches the ride's clock ran, oldest first (`RideTimeline.swift`).
   public var stretches: [Stretch]
 
@@ -114,6 +117,8 @@ public struct RideFigures: Equatable, Sendable {
     pausedMilliseconds = (elapsed - moving).milliseconds
     wallClockWentBackwards = restored.wallClockWentBackwards
     sport = restored.sport
+    name = restored.name
+    note = restored.note
     stretches = Self.stretches(of: restored)
 
     var laps: [Lap] = []

@@ -42,6 +42,8 @@ public struct RideScreenState: Equatable, Sendable {
   public var workout: WorkoutRun?
   /// What a ride started here is (`--sport`), recorded with its first event.
   public var sport: Sport = .biking
+  /// The name a ride started here gets (`--name`, else a workout's name), with its first event.
+  public var name: String?
   /// The `--cue-cmd` command failed once: said in the banner, and never again.
   public var cueFailureShown = false
 
@@ -321,9 +323,11 @@ public enum RideReducer {
       let source = state.workout?.source
       if state.countdownSteps > 0 {
         return record(
-          RideEvent(.countdownStart, at: at, countdownSteps: state.countdownSteps, workout: source, sport: state.sport))
+          RideEvent(
+            .countdownStart, at: at, countdownSteps: state.countdownSteps, workout: source, sport: state.sport,
+            name: state.name))
       }
-      return record(RideEvent(.start, at: at, workout: source, sport: state.sport))
+      return record(RideEvent(.start, at: at, workout: source, sport: state.sport, name: state.name))
     case (.startPause, .running):
       return record(RideEvent(.pause, at: at))
     case (.startPause, .paused):

@@ -25,6 +25,7 @@ public struct HistoryStrings: Sendable {
   public let rideHeader: String
   public let dateHeader: String
   public let sportHeader: String
+  public let nameHeader: String
   /// The sports, as `history` and `show` name them.
   public let sportBiking: String
   public let sportRunning: String
@@ -90,6 +91,7 @@ public struct HistoryStrings: Sendable {
     rideHeader: "Ride",
     dateHeader: "Date",
     sportHeader: "Sport",
+    nameHeader: "Name",
     sportBiking: "biking",
     sportRunning: "running",
     sportOther: "other",
@@ -129,6 +131,7 @@ public struct HistoryStrings: Sendable {
     rideHeader: "라이드",
     dateHeader: "날짜",
     sportHeader: "종목",
+    nameHeader: "이름",
     sportBiking: "자전거",
     sportRunning: "달리기",
     sportOther: "기타",
