@@ -5,41 +5,101 @@ import SplitsCore
 import SplitsReports
 import SplitsStore
 
-/// `splits history`: the saved rides, newest first.
+/// `splits history`: the saved rides, newest first, or their totals per week or month.
 struct HistoryCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "history",
-    abstract: "The saved rides, newest first (--json too).",
-    discussion: "Columns: ride, date (local time), moving time, elapsed, laps, best lap. An open ride is marked ▶ or ⏸.")
+    abstract: "The saved rides, newest first, or their totals per week or month (--json too).",
+    discussion: """
+      Columns: ride, date (local time), moving time, elapsed, laps, best lap. An open ride is \
+      marked ▶ or ⏸. With --week or --month: period, rides, moving time, laps and a bar of the \
+      moving time (the longest period fills 20 cells), newest period first. --name, --sport, \
+      --since and --until pick the rides first (all of them must hold); --limit comes last.
+      """)
 
   @OptionGroup var data: DataOptions
 
-  @Flag(help: "Print JSON: one object per ride.")
+  @Flag(help: "Print JSON: one object per ride (per period with --week or --month).")
   var json = false
 
-  @Option(name: .shortAndLong, help: "Show only the newest N rides.")
+  @Option(name: .shortAndLong, help: "Show only the newest N rides (N periods with --week or --month).")
   var limit: Int?
+
+  @Option(help: "Only rides with this name, exactly.")
+  var name: String?
+
+  @Option(help: "Only rides of this sport: biking, running or other.")
+  var sport: Sport?
+
+  @Option(
+    help: ArgumentHelp("Only rides started on this local day (YYYY-MM-DD) or later.", valueName: "date"),
+    transform: HistoryCommand.date)
+  var since: LocalDate?
+
+  @Option(
+    help: ArgumentHelp("Only rides started on this local day (YYYY-MM-DD) or earlier.", valueName: "date"),
+    transform: HistoryCommand.date)
+  var until: LocalDate?
+
+  @Flag(help: "Totals per ISO week (Monday to Sunday, local time) instead of the rides.")
+  var week = false
+
+  @Flag(help: "Totals per calendar month (local time) instead of the rides.")
+  var month = false
 
   @Option(help: "Language of the table: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
+  /// `--since` and `--until`'s value.
+  static func date(_ text: String) throws -> LocalDate {
+    guard let date = LocalDate(text) else { throw BadDate() }
+    return date
+  }
+
+  struct BadDate: Error, CustomStringConvertible {
+    var description: String { "a date is YYYY-MM-DD, such as 2026-11-23." }
+  }
+
+  var filter: HistoryFilter { HistoryFilter(name: name, sport: sport, since: since, until: until) }
+
+  var period: HistoryTotals.Period? { week ? .week : month ? .month : nil }
+
   func validate() throws {
     if let limit, limit < 1 { throw ValidationError(NegativeNumbers.limitMustBePositive(String(limit))) }
+    if week && month { throw ValidationError("--week and --month do not go together: choose one.") }
+    if let since, let until, until < since {
+      throw ValidationError("--until \(until) is before --since \(since): no day is in between.")
+    }
   }
 
   func run() throws {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
-    var rides = try withJournalErrors {
+    let timeZone = TimeZone.current
+    let saved = try withJournalErrors {
       try openReader(dataDirectory: directory)?.rides(now: SystemClocks.now()) ?? []
     }.map { WorkoutPlans.figures($0) }
-    if let limit { rides = Array(rides.prefix(limit)) }
+    let rides = filter.apply(saved, timeZone: timeZone)
+    let empty = !saved.isEmpty && filter.isActive ? strings.noMatchingRides : strings.noRides
+    if let period {
+      var totals = HistoryTotals.totals(rides, by: period, timeZone: timeZone)
+      if let limit { totals = Array(totals.prefix(limit)) }
+      if json {
+        print(HistoryTotals.json(totals), terminator: "")
+      } else if totals.isEmpty {
+        printError(empty)
+      } else {
+        print(HistoryTotals.table(totals, strings: strings), terminator: "")
+      }
+      return
+    }
+    let shown = limit.map { Array(rides.prefix($0)) } ?? rides
     if json {
-      print(HistoryReport.json(rides), terminator: "")
-    } else if rides.isEmpty {
-      printError(strings.noRides)
+      print(HistoryReport.json(shown), terminator: "")
+    } else if shown.isEmpty {
+      printError(empty)
     } else {
-      print(HistoryReport.table(rides, strings: strings), terminator: "")
+      print(HistoryReport.table(shown, strings: strings, timeZone: timeZone), terminator: "")
     }
   }
 }

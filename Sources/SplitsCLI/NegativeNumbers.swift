@@ -29,7 +29,7 @@ public enum NegativeNumbers {
     "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name"],
     "countdown": ["--lang"],
     "status": ["--data-dir", "--format", "--precision", "--lang"],
-    "history": ["--data-dir", "--limit", "-l", "--lang"],
+    "history": ["--data-dir", "--limit", "-l", "--lang", "--name", "--sport", "--since", "--until"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
     "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name"],

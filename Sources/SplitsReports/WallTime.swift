@@ -24,6 +24,43 @@ public enum WallTime {
     return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) " + timeOfDay(msOfDay, seconds: false)
   }
 
+  /// The local calendar day `wallMilliseconds` falls on, as days since 1970-01-01.
+  public static func localDay(_ wallMilliseconds: Int64, timeZone: TimeZone = .current) -> Int64 {
+    let offset = Int64(timeZone.secondsFromGMT(for: Date(timeIntervalSince1970: Double(wallMilliseconds) / 1000)))
+    return floorDivide(wallMilliseconds.addingSaturating(offset * 1000), 86_400_000).0
+  }
+
+  /// `2026-11-23` of a day count since 1970-01-01.
+  public static func date(ofDay days: Int64) -> String {
+    let (y, m, d) = civil(fromDays: days)
+    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+  }
+
+  /// The day count since 1970-01-01 of a calendar date (H. Hinnant's `days_from_civil`);
+  /// the inverse of `civil(fromDays:)`.
+  static func days(fromCivil year: Int64, _ month: Int64, _ day: Int64) -> Int64 {
+    let y = month <= 2 ? year - 1 : year
+    let era = (y >= 0 ? y : y - 399) / 400
+    let yoe = y - era * 400
+    let mp = month > 2 ? month - 3 : month + 9
+    let doy = (153 * mp + 2) / 5 + day - 1
+    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+    return era * 146_097 + doe - 719_468
+  }
+
+  /// The Monday-to-Sunday ISO 8601 week a day (since 1970-01-01) falls in: its week-based
+  /// year, its number (1 to 53) and the day its Monday is. Week 1 is the week that holds
+  /// the year's first Thursday.
+  static func isoWeek(ofDay day: Int64) -> (year: Int64, week: Int64, monday: Int64) {
+    // 1970-01-01 was a Thursday: Monday is 0.
+    let weekday = floorDivide(day + 3, 7).1
+    let monday = day - weekday
+    let thursday = monday + 3
+    let year = civil(fromDays: thursday).0
+    let week = (thursday - days(fromCivil: year, 1, 1)) / 7 + 1
+    return (year, week, monday)
+  }
+
   static func timeOfDay(_ msOfDay: Int64, seconds: Bool) -> String {
     let s = msOfDay / 1000
     let text = pad(s / 3600, 2) + ":" + pad((s / 60) % 60, 2)

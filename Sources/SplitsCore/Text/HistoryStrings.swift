@@ -26,6 +26,9 @@ public struct HistoryStrings: Sendable {
   public let dateHeader: String
   public let sportHeader: String
   public let nameHeader: String
+  /// `history --week` and `--month`: the period (`2026-W48`, `2026-11`) and its rides.
+  public let periodHeader: String
+  public let ridesHeader: String
   /// The sports, as `history` and `show` name them.
   public let sportBiking: String
   public let sportRunning: String
@@ -57,6 +60,8 @@ public struct HistoryStrings: Sendable {
   public let wallClockWentBackwards: String
   // Messages
   public let noRides: String
+  /// `history` when rides were saved but none meets `--name`, `--sport`, `--since`, `--until`.
+  public let noMatchingRides: String
   /// `%@` is the ride number.
   public let noSuchRideFormat: String
   /// `%@` is the ride number.
@@ -92,6 +97,8 @@ public struct HistoryStrings: Sendable {
     dateHeader: "Date",
     sportHeader: "Sport",
     nameHeader: "Name",
+    periodHeader: "Period",
+    ridesHeader: "Rides",
     sportBiking: "biking",
     sportRunning: "running",
     sportOther: "other",
@@ -116,6 +123,7 @@ public struct HistoryStrings: Sendable {
     versusFormat: "Moving time against ride %@: %@",
     wallClockWentBackwards: "The wall clock went backwards across a restart; that stretch was counted as zero.",
     noRides: "No rides yet: run splits and press space to start one.",
+    noMatchingRides: "No saved ride matches the filters given.",
     noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
     notStartedFormat: "Ride %@ has not started yet: there is nothing to export.",
     noFinishedRide: "There is no finished ride yet: finish a ride with r (while paused) first.",
@@ -132,6 +140,8 @@ public struct HistoryStrings: Sendable {
     dateHeader: "날짜",
     sportHeader: "종목",
     nameHeader: "이름",
+    periodHeader: "기간",
+    ridesHeader: "라이드",
     sportBiking: "자전거",
     sportRunning: "달리기",
     sportOther: "기타",
@@ -156,6 +166,7 @@ public struct HistoryStrings: Sendable {
     versusFormat: "주행 %@ 대비 이동 시간: %@",
     wallClockWentBackwards: "재시작 사이에 시계가 거꾸로 갔습니다; 그 구간은 0으로 셌습니다.",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
+    noMatchingRides: "주어진 조건에 맞는 저장된 라이드가 없습니다.",
     noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
     notStartedFormat: "라이드 %@ 은(는) 아직 시작하지 않았습니다: 내보낼 것이 없습니다.",
     noFinishedRide: "완료된 라이드가 아직 없습니다: 먼저 일시정지 중에 r 로 라이드를 완료하세요.",
