@@ -51,8 +51,11 @@ struct ComparisonTests {
     #expect(LapStanding(deltaMilliseconds: -500, lapMilliseconds: 61_000, comparisonLapMilliseconds: 60_000) == .aheadLosing)
     #expect(LapStanding(deltaMilliseconds: 500, lapMilliseconds: 59_000, comparisonLapMilliseconds: 60_000) == .behindGaining)
     #expect(LapStanding(deltaMilliseconds: 500, lapMilliseconds: 61_000, comparisonLapMilliseconds: 60_000) == .behindLosing)
-    // Level is not ahead; a lap as fast as the comparison's gains nothing.
-    #expect(LapStanding(deltaMilliseconds: 0, lapMilliseconds: 60_000, comparisonLapMilliseconds: 60_000) == .behindLosing)
+    // A lap as fast as the comparison's gains nothing.
+    #expect(LapStanding(deltaMilliseconds: -500, lapMilliseconds: 60_000, comparisonLapMilliseconds: 60_000) == .aheadLosing)
+    #expect(LapStanding(deltaMilliseconds: 500, lapMilliseconds: 60_000, comparisonLapMilliseconds: 60_000) == .behindLosing)
+    // Level is neither ahead nor behind.
+    #expect(LapStanding(deltaMilliseconds: 0, lapMilliseconds: 59_000, comparisonLapMilliseconds: 60_000) == nil)
   }
 
   @Test func deltasPerLapAgainstThePreviousRide() {
@@ -61,7 +64,7 @@ struct ComparisonTests {
     let laps = Comparison.laps(of: ride, against: reference, gold: [60_000, 60_000, 60_000])
     #expect(laps.map(\.compareMilliseconds) == [60_000, 120_000, 180_000])
     #expect(laps.map(\.deltaMilliseconds) == [0, 1_000, 500])
-    #expect(laps.map(\.standing) == [.behindLosing, .behindLosing, .behindGaining])
+    #expect(laps.map(\.standing) == [nil, .behindLosing, .behindGaining])
     #expect(laps.map(\.isNewGold) == [false, false, true])
   }
 

@@ -84,12 +84,14 @@ public struct ComparisonReference: Equatable, Sendable {
 }
 
 /// How a lap stands against the comparison: ahead or behind at its end (the split's delta
-/// below zero, or not: level counts as behind, nothing has been gained), and gaining or
-/// losing on this lap (this lap strictly faster than the comparison's lap, or not).
+/// below or above zero; level is neither, and has no standing), and gaining or losing on
+/// this lap (this lap strictly faster than the comparison's lap, or not).
 public enum LapStanding: String, CaseIterable, Sendable {
   case aheadGaining, aheadLosing, behindGaining, behindLosing
 
-  public init(deltaMilliseconds: Int64, lapMilliseconds: Int64, comparisonLapMilliseconds: Int64) {
+  /// Nil when level (a delta of zero).
+  public init?(deltaMilliseconds: Int64, lapMilliseconds: Int64, comparisonLapMilliseconds: Int64) {
+    guard deltaMilliseconds != 0 else { return nil }
     let gaining = lapMilliseconds < comparisonLapMilliseconds
     if deltaMilliseconds < 0 {
       self = gaining ? .aheadGaining : .aheadLosing
