@@ -19,6 +19,12 @@ struct ShowCommand: ParsableCommand {
   @Flag(help: "Print JSON: the ride's times and laps, as splits export --format json writes each ride.")
   var json = false
 
+  @Option(
+    help: ArgumentHelp(
+      "Compare with earlier finished rides of the same name: previous, best (the fastest with as many laps) or gold (the best segments).",
+      valueName: "kind"))
+  var compare: ComparisonKind?
+
   @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
@@ -33,14 +39,16 @@ struct ShowCommand: ParsableCommand {
   func run() throws {
     let directory = data.directory()
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
-    let rides: (found: RestoredRide, previous: RestoredRide?)? = try withJournalErrors {
+    let rides: (found: RestoredRide, previous: RestoredRide?, all: [RestoredRide])? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }
       let now = SystemClocks.now()
       let found = try Int(ride).map { try reader.ride(number: $0, now: now) } ?? reader.rides(now: now).first
       guard let found else { return nil }
       // The ride before, finished, for the summary's difference.
       let previous = found.ride.number > 1 ? try reader.ride(number: found.ride.number - 1, now: now) : nil
-      return (found, previous.flatMap { $0.isFinished ? $0 : nil })
+      // Every ride, for a comparison with the earlier ones of the same name.
+      let all = compare != nil && found.name != nil ? try reader.rides(now: now) : []
+      return (found, previous.flatMap { $0.isFinished ? $0 : nil }, all)
     }
     let found = rides?.found
     guard let found else {
@@ -48,10 +56,14 @@ struct ShowCommand: ParsableCommand {
       throw ExitCode(2)
     }
     let figures = WorkoutPlans.figures(found)
+    let comparison = compare.map { RideComparison(figures, kind: $0, among: (rides?.all ?? []).map(RideFigures.init)) }
     if json {
-      print(Export.rideJSON(figures))
+      print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
     } else {
-      print(HistoryReport.show(figures, previous: rides?.previous.map(RideFigures.init), strings: strings), terminator: "")
+      let previous = rides?.previous.map(RideFigures.init)
+      print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
     }
   }
 }
+
+extension ComparisonKind: ExpressibleByArgument {}

@@ -101,7 +101,16 @@ public enum Export {
   /// `final_stretch` (the stretch after the last lap, or null). Each lap also has the
   /// `step_` fields of `stepFields` (null for a lap of the ride's own).
   public static func rideJSON(_ ride: RideFigures) -> String {
-    JSONText.object([
+    rideJSON(ride, lapExtras: { _ in [] }, extras: [])
+  }
+
+  /// `rideJSON` with `lapExtras` after each lap's fields (the final stretch's too) and
+  /// `extras` after the ride's.
+  static func rideJSON(
+    _ ride: RideFigures, lapExtras: (RideFigures.Lap) -> [(String, String)], extras: [(String, String)]
+  ) -> String {
+    func lap(_ lap: RideFigures.Lap) -> String { exportedLapJSON(lap, extras: lapExtras(lap)) }
+    return JSONText.object([
       ("state", JSONText.string(ride.state.rawValue)),
       ("ride", String(ride.number)),
       ("started_at", JSONText.optional(ride.startedAtWallMilliseconds.map { JSONText.string(WallTime.iso8601($0)) })),
@@ -111,12 +120,12 @@ public enum Export {
       ("moving_ms", String(ride.movingMilliseconds)),
       ("elapsed_ms", String(ride.elapsedMilliseconds)),
       ("paused_ms", String(ride.pausedMilliseconds)),
-      ("laps", JSONText.array(ride.laps.map(exportedLapJSON))),
-      ("final_stretch", JSONText.optional(ride.finalStretch.map(exportedLapJSON))),
+      ("laps", JSONText.array(ride.laps.map(lap))),
+      ("final_stretch", JSONText.optional(ride.finalStretch.map(lap))),
       ("sport", JSONText.string(ride.sport.rawValue)),
       ("name", JSONText.optional(ride.name.map(JSONText.string))),
       ("note", JSONText.optional(ride.note.map(JSONText.string))),
-    ])
+    ] + extras)
   }
 
   /// A lap as `status --json` writes it: `number`, `lap_ms`, `split_ms`.
@@ -125,12 +134,12 @@ public enum Export {
   }
 
   /// A lap as the JSON export writes it: `lapJSON`'s fields, then the step's.
-  static func exportedLapJSON(_ lap: RideFigures.Lap) -> String {
+  static func exportedLapJSON(_ lap: RideFigures.Lap, extras: [(String, String)] = []) -> String {
     JSONText.object(
       lapMembers(lap)
         + stepFields(lap.step).map { field in
           (field.name, JSONText.optional(field.value.map { field.quoted ? JSONText.string($0) : $0 }))
-        })
+        } + extras)
   }
 
   static func lapMembers(_ lap: RideFigures.Lap) -> [(String, String)] {

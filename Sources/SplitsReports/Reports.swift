@@ -287,9 +287,11 @@ public enum HistoryReport {
   }
 
   /// One ride: a title line, its totals, then the laps (oldest first, best ▲ and worst ▼)
-  /// and the stretch from the last lap to the finish (or to now).
+  /// and the stretch from the last lap to the finish (or to now). With `comparison`, a line
+  /// naming it and a delta column (`ComparisonReport`).
   public static func show(
-    _ ride: RideFigures, previous: RideFigures? = nil, strings: HistoryStrings, timeZone: TimeZone = .current
+    _ ride: RideFigures, previous: RideFigures? = nil, comparison: RideComparison? = nil, strings: HistoryStrings,
+    timeZone: TimeZone = .current
   ) -> String {
     var lines: [String] = []
     var title =
@@ -316,6 +318,7 @@ public enum HistoryReport {
       let difference = Duration.milliseconds(ride.movingMilliseconds - previous.movingMilliseconds)
       lines.append(strings.fill(strings.versusFormat, String(previous.number), TimeFormat.signedDifference(difference, precision: .cs)))
     }
+    if let comparison { lines += ComparisonReport.lines(comparison, strings: strings) }
     lines.append("")
     if ride.laps.isEmpty {
       lines.append(strings.noLaps)
@@ -324,6 +327,10 @@ public enum HistoryReport {
     // Each lap's own time, truncated: not the difference of truncated splits (see `LapTable`).
     let rows = LapTable.rows(
       laps: ride.laps.map { (.milliseconds($0.lapMilliseconds), .milliseconds($0.splitMilliseconds)) }, precision: .cs)
+    let compared = comparison.map { $0.kind != .none } ?? false
+    func comparisonCells(_ number: Int) -> [String] {
+      compared ? comparison.map { ComparisonReport.cells($0, lap: number) } ?? [] : []
+    }
     var table: [[String]] = rows.map { row in
       let mark =
         switch row.mark {
@@ -334,15 +341,17 @@ public enum HistoryReport {
       return [
         String(row.number), TimeFormat.clock(row.lap, precision: .cs), TimeFormat.clock(row.split, precision: .cs),
         row.difference.map { TimeFormat.signedDifference($0, precision: .cs) } ?? "", mark,
-      ]
+      ] + comparisonCells(row.number)
     }
     if let stretch = ride.finalStretch {
-      table.append([
-        strings.finishRow, clock(stretch.lapMilliseconds), clock(stretch.splitMilliseconds), "", "",
-      ])
+      table.append(
+        [strings.finishRow, clock(stretch.lapMilliseconds), clock(stretch.splitMilliseconds), "", ""]
+          + comparisonCells(stretch.number))
     }
-    let header = [strings.lapHeader, strings.lapTimeHeader, strings.splitHeader, strings.differenceHeader, ""]
-    lines.append(String(layout(header: header, rows: table, rightAligned: [0, 1, 2, 3]).dropLast()))
+    let header =
+      [strings.lapHeader, strings.lapTimeHeader, strings.splitHeader, strings.differenceHeader, ""]
+      + (compared ? [strings.compareHeader, ""] : [])
+    lines.append(String(layout(header: header, rows: table, rightAligned: [0, 1, 2, 3, 5]).dropLast()))
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -58,6 +58,22 @@ public struct HistoryStrings: Sendable {
   public let versusFormat: String
   /// Under a restored ride whose wall clock went backwards across a reboot.
   public let wallClockWentBackwards: String
+  // `show --compare`
+  /// The header of the delta column.
+  public let compareHeader: String
+  /// `%@` is the ride number, then the comparison's name (`comparePrevious` or `compareBest`).
+  public let comparedWithRideFormat: String
+  public let comparePrevious: String
+  public let compareBest: String
+  /// `%@` is the name.
+  public let comparedWithGoldFormat: String
+  /// `%@` is the name.
+  public let noComparisonFormat: String
+  /// `%@` is the name, then the number of laps.
+  public let noComparisonWithLapsFormat: String
+  public let noNameNoComparison: String
+  /// What the delta column's marks mean (they read without colour).
+  public let compareLegend: String
   // Messages
   public let noRides: String
   /// `history` when rides were saved but none meets `--name`, `--sport`, `--since`, `--until`.
@@ -122,6 +138,15 @@ public struct HistoryStrings: Sendable {
     lapSummaryFormat: "Laps %@ · best lap %@ · worst lap %@ · average lap %@",
     versusFormat: "Moving time against ride %@: %@",
     wallClockWentBackwards: "The wall clock went backwards across a restart; that stretch was counted as zero.",
+    compareHeader: "Δ",
+    comparedWithRideFormat: "Compared with ride %@ (%@).",
+    comparePrevious: "previous",
+    compareBest: "personal best",
+    comparedWithGoldFormat: "Compared with the best segments of the earlier rides named %@ (gold).",
+    noComparisonFormat: "No earlier finished ride named %@ to compare with.",
+    noComparisonWithLapsFormat: "No earlier finished ride named %@ with %@ laps to compare with.",
+    noNameNoComparison: "This ride has no name, so there is no earlier ride to compare it with.",
+    compareLegend: "⇈ ahead, gaining · ⇡ ahead, losing · ⇣ behind, gaining · ⇊ behind, losing · ★ new best segment",
     noRides: "No rides yet: run splits and press space to start one.",
     noMatchingRides: "No saved ride matches the filters given.",
     noSuchRideFormat: "There is no ride %@: splits history lists the rides.",
@@ -165,6 +190,15 @@ public struct HistoryStrings: Sendable {
     lapSummaryFormat: "랩 %@ · 가장 빠른 랩 %@ · 가장 느린 랩 %@ · 평균 랩 %@",
     versusFormat: "주행 %@ 대비 이동 시간: %@",
     wallClockWentBackwards: "재시작 사이에 시계가 거꾸로 갔습니다; 그 구간은 0으로 셌습니다.",
+    compareHeader: "Δ",
+    comparedWithRideFormat: "라이드 %@ 와(과) 비교 (%@).",
+    comparePrevious: "이전",
+    compareBest: "개인 최고",
+    comparedWithGoldFormat: "이름이 %@ 인 이전 라이드들의 구간 최고 기록과 비교 (골드).",
+    noComparisonFormat: "이름이 %@ 인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
+    noComparisonWithLapsFormat: "이름이 %@ 이고 랩이 %@ 개인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
+    noNameNoComparison: "이 라이드는 이름이 없어 비교할 이전 라이드가 없습니다.",
+    compareLegend: "⇈ 앞섬, 벌리는 중 · ⇡ 앞섬, 좁혀지는 중 · ⇣ 뒤짐, 따라잡는 중 · ⇊ 뒤짐, 더 벌어지는 중 · ★ 구간 최고 기록",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
     noMatchingRides: "주어진 조건에 맞는 저장된 라이드가 없습니다.",
     noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",

@@ -1,0 +1,239 @@
+/// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure:
+/// whole milliseconds in, whole milliseconds out.
+///
+/// A ride's laps here are its segments: the recorded laps and then the stretch to the
+/// finish (`RideFigures.segments`), numbered from 1, so that a finished ride's laps cover its
+/// whole moving time and its last split is its finish.
+///
+/// The rules:
+/// - Only finished rides are references, and only earlier ones (a smaller ride number):
+///   a ride is compared with what existed before it, never with itself or a later ride.
+/// - previous: the last such ride.
+/// - best (personal best): the one with the shortest moving time among those with as many
+///   laps (segments) as the ride compared; the earlier one on a tie.
+/// - gold (best segments): for each lap number, the fastest lap any such ride had there,
+///   whatever its number of laps; its splits are the sums of those laps, its finish the sum
+///   of every best segment.
+/// - none: nothing.
+public enum ComparisonKind: String, CaseIterable, Sendable {
+  case previous, best, gold, none
+}
+
+/// One ride's laps, as a comparison sees them.
+public struct Attempt: Equatable, Sendable {
+  public var number: Int
+  public var isFinished: Bool
+  public var movingMilliseconds: Int64
+  /// Lap times, lap 1 first.
+  public var laps: [Int64]
+  /// Cumulative moving time at the end of each lap.
+  public var splits: [Int64]
+  /// Whether the last lap is the one under way (a ride not finished, with time since its
+  /// last recorded lap): not a lap yet.
+  public var lastLapUnderWay: Bool
+
+  public init(
+    number: Int, isFinished: Bool, movingMilliseconds: Int64, laps: [Int64], splits: [Int64],
+    lastLapUnderWay: Bool = false
+  ) {
+    self.lastLapUnderWay = lastLapUnderWay
+    self.number = number
+    self.isFinished = isFinished
+    self.movingMilliseconds = movingMilliseconds
+    self.laps = laps
+    self.splits = splits
+  }
+
+  /// Laps only; the splits are their sums and the moving time the last of them.
+  public init(number: Int, isFinished: Bool = true, laps: [Int64]) {
+    let splits = Comparison.sums(laps)
+    self.init(number: number, isFinished: isFinished, movingMilliseconds: splits.last ?? 0, laps: laps, splits: splits)
+  }
+
+  /// A ride's segments: its recorded laps and the stretch to the finish (or to now).
+  public init(_ figures: RideFigures) {
+    let segments = figures.segments
+    self.init(
+      number: figures.number, isFinished: figures.state == .finished, movingMilliseconds: figures.movingMilliseconds,
+      laps: segments.map(\.lapMilliseconds), splits: segments.map(\.splitMilliseconds),
+      lastLapUnderWay: figures.state != .finished && figures.finalStretch != nil)
+  }
+}
+
+/// What a ride is compared with: a lap time and a split per lap number.
+public struct ComparisonReference: Equatable, Sendable {
+  public var kind: ComparisonKind
+  /// The ride compared with; nil for gold (many rides) and none.
+  public var rideNumber: Int?
+  public var laps: [Int64]
+  public var splits: [Int64]
+
+  public init(kind: ComparisonKind, rideNumber: Int?, laps: [Int64], splits: [Int64]) {
+    self.kind = kind
+    self.rideNumber = rideNumber
+    self.laps = laps
+    self.splits = splits
+  }
+
+  /// Its finish: the ride's moving time (its last split); for gold the sum of the best segments.
+  public var finishMilliseconds: Int64? { splits.last }
+
+  /// Lap `number` (1-based), if it has one.
+  public func lap(_ number: Int) -> Int64? { number >= 1 && number <= laps.count ? laps[number - 1] : nil }
+  public func split(_ number: Int) -> Int64? { number >= 1 && number <= splits.count ? splits[number - 1] : nil }
+}
+
+/// How a lap stands against the comparison: ahead or behind at its end (the split's delta
+/// below or above zero; level is neither, and has no standing), and gaining or losing on
+/// this lap (this lap strictly faster than the comparison's lap, or not).
+public enum LapStanding: String, CaseIterable, Sendable {
+  case aheadGaining, aheadLosing, behindGaining, behindLosing
+
+  /// Nil when level (a delta of zero).
+  public init?(deltaMilliseconds: Int64, lapMilliseconds: Int64, comparisonLapMilliseconds: Int64) {
+    guard deltaMilliseconds != 0 else { return nil }
+    let gaining = lapMilliseconds < comparisonLapMilliseconds
+    if deltaMilliseconds < 0 {
+      self = gaining ? .aheadGaining : .aheadLosing
+    } else {
+      self = gaining ? .behindGaining : .behindLosing
+    }
+  }
+}
+
+/// One lap of the ride compared.
+public struct LapComparison: Equatable, Sendable {
+  public var number: Int
+  public var lapMilliseconds: Int64
+  public var splitMilliseconds: Int64
+  /// The comparison's split at this lap number; nil where it has no such lap.
+  public var compareMilliseconds: Int64?
+  /// This lap's split minus `compareMilliseconds` (below zero: ahead).
+  public var deltaMilliseconds: Int64?
+  public var standing: LapStanding?
+  /// Faster than every earlier finished ride's lap at this number (there must be one).
+  public var isNewGold: Bool
+}
+
+public enum Comparison {
+  /// Running sums: the splits of `laps`.
+  public static func sums(_ laps: [Int64]) -> [Int64] {
+    var total: Int64 = 0
+    return laps.map { lap in
+      total = total.addingReportingOverflow(lap).overflow ? .max : total + lap
+      return total
+    }
+  }
+
+  /// The rides a ride can be compared with: `rides` of its name (a ride without one has
+  /// none), finished, earlier than it; oldest first.
+  public static func earlierAttempts(of ride: RideFigures, among rides: [RideFigures]) -> [Attempt] {
+    guard let name = ride.name else { return [] }
+    return rides.filter { $0.name == name && $0.state == .finished && $0.number < ride.number }
+      .sorted { $0.number < $1.number }.map(Attempt.init)
+  }
+
+  /// The last finished ride of `earlier`.
+  public static func previous(_ earlier: [Attempt]) -> Attempt? {
+    earlier.filter(\.isFinished).max { $0.number < $1.number }
+  }
+
+  /// The finished ride of `earlier` with `lapCount` laps and the shortest moving time (the
+  /// earlier one on a tie).
+  public static func personalBest(_ earlier: [Attempt], lapCount: Int) -> Attempt? {
+    earlier.filter { $0.isFinished && $0.laps.count == lapCount }
+      .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
+  }
+
+  /// For each lap number, the fastest lap of the finished rides of `earlier` there.
+  public static func bestSegments(_ earlier: [Attempt]) -> [Int64] {
+    var best: [Int64] = []
+    for attempt in earlier where attempt.isFinished {
+      for (index, lap) in attempt.laps.enumerated() {
+        if index < best.count { best[index] = min(best[index], lap) } else { best.append(lap) }
+      }
+    }
+    return best
+  }
+
+  /// The reference of `kind` for a ride of `lapCount` laps; nil when there is nothing to
+  /// compare with (and always for none).
+  public static func reference(_ kind: ComparisonKind, earlier: [Attempt], lapCount: Int) -> ComparisonReference? {
+    func of(_ attempt: Attempt?) -> ComparisonReference? {
+      attempt.map { ComparisonReference(kind: kind, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
+    }
+    switch kind {
+    case .previous: return of(previous(earlier))
+    case .best: return of(personalBest(earlier, lapCount: lapCount))
+    case .gold:
+      let gold = bestSegments(earlier)
+      return gold.isEmpty ? nil : ComparisonReference(kind: .gold, rideNumber: nil, laps: gold, splits: sums(gold))
+    case .none: return nil
+    }
+  }
+
+  /// Each lap of `ride` against `reference` (nil: nothing to compare with), with `gold` the
+  /// best segments of the earlier rides for the new-gold marks. A lap under way is never a
+  /// new gold, and has a delta only once `liveDeltaShows`.
+  public static func laps(of ride: Attempt, against reference: ComparisonReference?, gold: [Int64]) -> [LapComparison] {
+    ride.laps.indices.map { index in
+      let number = index + 1
+      let lap = ride.laps[index]
+      let split = index < ride.splits.count ? ride.splits[index] : lap
+      let underWay = ride.lastLapUnderWay && index == ride.laps.count - 1
+      let shows =
+        !underWay
+        || liveDeltaShows(currentLap: lap, comparisonLap: reference?.lap(number), goldLap: index < gold.count ? gold[index] : nil)
+      let compare = shows ? reference?.split(number) : nil
+      let delta = compare.map { split - $0 }
+      let standing: LapStanding? =
+        if let delta, let referenceLap = reference?.lap(number) {
+          LapStanding(deltaMilliseconds: delta, lapMilliseconds: lap, comparisonLapMilliseconds: referenceLap)
+        } else { nil }
+      return LapComparison(
+        number: number, lapMilliseconds: lap, splitMilliseconds: split, compareMilliseconds: compare,
+        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && index < gold.count && lap < gold[index])
+    }
+  }
+
+  // MARK: The lap under way
+
+  /// When a lap's live delta appears: once the lap's time reaches the comparison's lap time
+  /// or the gold lap time, whichever is sooner; before that a number would mean nothing.
+  /// Nil when there is neither (the delta never appears on that lap).
+  public static func liveDeltaAppears(comparisonLap: Int64?, goldLap: Int64?) -> Int64? {
+    switch (comparisonLap, goldLap) {
+    case let (c?, g?): min(c, g)
+    case let (c?, nil): c
+    case let (nil, g?): g
+    case (nil, nil): nil
+    }
+  }
+
+  /// The same moment as a `Duration`.
+  public static func liveDeltaAppears(comparisonLap: Duration?, goldLap: Duration?) -> Duration? {
+    switch (comparisonLap, goldLap) {
+    case let (c?, g?): min(c, g)
+    case let (c?, nil): c
+    case let (nil, g?): g
+    case (nil, nil): nil
+    }
+  }
+
+  /// Whether the live delta shows with the lap under way at `currentLap`.
+  public static func liveDeltaShows(currentLap: Int64, comparisonLap: Int64?, goldLap: Int64?) -> Bool {
+    liveDeltaAppears(comparisonLap: comparisonLap, goldLap: goldLap).map { currentLap >= $0 } ?? false
+  }
+
+  /// The finish the comparison predicts: the moving time so far, plus what is left of lap
+  /// `lapNumber` (under way for `currentLap`: the comparison's lap minus that, at least
+  /// zero), plus the comparison's laps after it. Nil when the ride is past the comparison's
+  /// laps (more laps than it has: no prediction).
+  public static func predictedFinish(
+    moving: Int64, lapNumber: Int, currentLap: Int64, reference: ComparisonReference
+  ) -> Int64? {
+    guard lapNumber >= 1, let lap = reference.lap(lapNumber) else { return nil }
+    let rest = reference.laps[lapNumber...].reduce(Int64(0), +)
+    return moving + max(0, lap - currentLap) + rest
+  }
+}

@@ -1,0 +1,96 @@
+import SplitsCore
+
+/// A ride against earlier rides of its name, as `splits show --compare` prints it
+/// (`Comparison.swift` has the rules).
+public struct RideComparison: Equatable, Sendable {
+  public var kind: ComparisonKind
+  /// The ride's name (nil: nothing to compare with).
+  public var name: String?
+  /// The ride's laps: its segments (recorded laps, then the stretch to the finish or to now).
+  public var lapCount: Int
+  /// Nil when there is nothing to compare with.
+  public var reference: ComparisonReference?
+  /// One per segment of the ride.
+  public var laps: [LapComparison]
+
+  /// `ride` against `rides` (any rides: those of its name, finished and earlier are kept).
+  public init(_ ride: RideFigures, kind: ComparisonKind, among rides: [RideFigures]) {
+    let earlier = Comparison.earlierAttempts(of: ride, among: rides)
+    let attempt = Attempt(ride)
+    self.kind = kind
+    name = ride.name
+    lapCount = attempt.laps.count
+    reference = Comparison.reference(kind, earlier: earlier, lapCount: attempt.laps.count)
+    laps = Comparison.laps(of: attempt, against: reference, gold: Comparison.bestSegments(earlier))
+  }
+
+  /// Lap `number`'s comparison, if the ride has that lap.
+  func lap(_ number: Int) -> LapComparison? { number >= 1 && number <= laps.count ? laps[number - 1] : nil }
+}
+
+public enum ComparisonReport {
+  /// `splits show RIDE --compare KIND --json`: `Export.rideJSON`'s object, each lap and the
+  /// final stretch with `compare_ms` (the comparison's split at that lap number) and
+  /// `delta_ms` (this split minus it), null where there is nothing to compare with; then
+  /// `compare` (the kind) and `compare_ride` (the ride compared with; null for gold or none).
+  public static func json(_ ride: RideFigures, _ comparison: RideComparison) -> String {
+    Export.rideJSON(
+      ride,
+      lapExtras: { lap in
+        let compared = comparison.lap(lap.number)
+        return [
+          ("compare_ms", JSONText.optional(compared?.compareMilliseconds.map { String($0) })),
+          ("delta_ms", JSONText.optional(compared?.deltaMilliseconds.map { String($0) })),
+        ]
+      },
+      extras: [
+        ("compare", JSONText.string(comparison.kind.rawValue)),
+        ("compare_ride", JSONText.optional(comparison.reference?.rideNumber.map { String($0) })),
+      ])
+  }
+
+  /// The line that names the comparison, or says there is nothing to compare with; then
+  /// what the marks mean. None for `none`.
+  static func lines(_ comparison: RideComparison, strings: HistoryStrings) -> [String] {
+    guard comparison.kind != .none else { return [] }
+    guard let name = comparison.name.map(HistoryReport.oneLine) else { return [strings.noNameNoComparison] }
+    guard let reference = comparison.reference else {
+      return [
+        comparison.kind == .best
+          ? strings.fill(strings.noComparisonWithLapsFormat, name, String(comparison.lapCount))
+          : strings.fill(strings.noComparisonFormat, name)
+      ]
+    }
+    let named =
+      switch reference.kind {
+      case .previous, .best, .none:
+        strings.fill(
+          strings.comparedWithRideFormat, reference.rideNumber.map { String($0) } ?? "",
+          reference.kind == .best ? strings.compareBest : strings.comparePrevious)
+      case .gold: strings.fill(strings.comparedWithGoldFormat, name)
+      }
+    return [named, strings.compareLegend]
+  }
+
+  /// The glyph of a standing: doubled arrows for a lap that widened the lead or the gap,
+  /// single ones for a lap that narrowed it; up is ahead, down behind.
+  public static func glyph(_ standing: LapStanding) -> String {
+    switch standing {
+    case .aheadGaining: "⇈"
+    case .aheadLosing: "⇡"
+    case .behindGaining: "⇣"
+    case .behindLosing: "⇊"
+    }
+  }
+
+  /// The mark of a new best segment.
+  public static let goldMark = "★"
+
+  /// The delta and mark cells of lap `number` (empty where there is nothing to compare).
+  static func cells(_ comparison: RideComparison, lap number: Int) -> [String] {
+    guard let lap = comparison.lap(number) else { return ["", ""] }
+    let delta = lap.deltaMilliseconds.map { TimeFormat.signedDifference(.milliseconds($0), precision: .cs) } ?? ""
+    let marks = [lap.standing.map(glyph), lap.isNewGold ? goldMark : nil].compactMap { $0 }
+    return [delta, marks.joined(separator: " ")]
+  }
+}
