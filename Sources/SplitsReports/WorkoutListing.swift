@@ -24,7 +24,8 @@ public enum WorkoutListing {
         step.cues.map { "@\($0.offset) \($0.text)" }.joined(separator: "; "),
       ]
     }
-    lines.append(HistoryReport.layout(header: header, rows: rows, rightAligned: [0, 3]).trimmingTrailingNewlines)
+    // `layout` ends its table with a line break.
+    lines.append(String(HistoryReport.layout(header: header, rows: rows, rightAligned: [0, 3]).dropLast()))
     let count = workout.steps.count == 1 ? "1 step" : "\(workout.steps.count) steps"
     if let total = workout.totalSeconds {
       lines.append("Total: \(total) s (\(TimeFormat.clock(.seconds(total), precision: .s))), \(count)")
@@ -62,8 +63,7 @@ public enum WorkoutListing {
 
   /// `splits workout list`: one row per saved workout (name, title, steps, total).
   public static func savedTable(_ rows: [[String]]) -> String {
-    HistoryReport.layout(header: ["Name", "Title", "Steps", "Total"], rows: rows, rightAligned: [2, 3])
-      .trimmingTrailingNewlines
+    String(HistoryReport.layout(header: ["Name", "Title", "Steps", "Total"], rows: rows, rightAligned: [2, 3]).dropLast())
   }
 
   /// `88–92%`, `75%`, `ramp 50→75%`.
@@ -86,10 +86,3 @@ public enum WorkoutListing {
   }
 }
 
-extension String {
-  fileprivate var trimmingTrailingNewlines: String {
-    var text = Substring(self)
-    while text.last == "\n" { text = text.dropLast() }
-    return String(text)
-  }
-}

@@ -65,6 +65,19 @@ struct WorkoutReducerTests {
     #expect(countdown.kind == .countdownStart && countdown.workout != nil)
   }
 
+  @Test func thePreStartCountdownStartsTheFirstStepAtItsEnd() {
+    var s = workoutState(twelveSeconds, countdown: 3)
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
+    #expect(s.phase == .countdown && s.workoutPosition == nil)
+    _ = RideReducer.reduce(&s, .tick(at: t(3000)))
+    #expect(s.phase == .running)
+    #expect(s.workoutPosition?.step == 0 && s.workoutPosition?.intoStep == .zero)
+    // The warm-up's 3 s run from the countdown's end.
+    let effects = RideReducer.reduce(&s, .tick(at: t(6500)))
+    #expect(recorded(effects).map(\.1) == [t(6000)])
+    #expect(cues(effects) == [WorkoutCue(.step(1), text: "On")])
+  }
+
   @Test func stepsChangeExactlyAtTheirBoundaries() {
     var s = workoutState(twelveSeconds)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))

@@ -204,8 +204,7 @@ struct FitSummary: Decodable {
 
 @Suite("FIT export: the bytes by hand, a golden file, Garmin's decoder")
 struct FitExportTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-    .deletingLastPathComponent().path
+  static let packageRoot = OutsideReaders.packageRoot
   static let goldenPath = packageRoot + "/Tests/SplitsReportsTests/Fixtures/tiny.fit"
 
   /// The FIT timestamp of a wall time after 1990, worked out apart from the encoder.
@@ -378,33 +377,13 @@ struct FitExportTests {
 
   // MARK: Garmin's decoder
 
-  /// The Python of the tests' virtual environment, where `make test` installs Garmin's SDK.
-  static func python() throws -> String {
-    let chosen = ProcessInfo.processInfo.environment["SPLITS_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
-    let path = chosen ?? packageRoot + "/.build/test-venv/bin/python"
-    try #require(
-      FileManager.default.isExecutableFile(atPath: path),
-      "\(path) is missing: `make test` creates .build/test-venv with Garmin's FIT SDK (scripts/test-venv.sh)")
-    return path
-  }
-
   /// `ride`'s file as Garmin's decoder reads it.
   static func decoded(_ ride: RideFigures, utcOffsetSeconds: Int32 = 0, name: String) throws -> FitSummary {
-    let python = try python()
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("\(name).fit")
     write(FitExport.activity(ride, utcOffsetSeconds: utcOffsetSeconds), to: file)
-    let result = try #require(Child.run([python, packageRoot + "/Tests/tools/fit_check.py", file]))
-    try #require(result.status == 0, "\(name): fit_check.py: \(result.output)")
-    // The summary is the last line (a warning of Python's own may come before it).
-    let summary = result.output.split(separator: "\n").last.map(String.init) ?? ""
-    do {
-      return try JSONDecoder().decode(FitSummary.self, from: Data(summary.utf8))
-    } catch {
-      Issue.record("\(name): \(error): \(result.output)")
-      throw error
-    }
+    return try OutsideReaders.summary(FitSummary.self, tool: "fit_check.py", file: file)
   }
 
   static let rides: [(name: String, ride: RideFigures, laps: Int)] = [

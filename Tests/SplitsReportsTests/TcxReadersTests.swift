@@ -83,35 +83,13 @@ struct ExpectedTrack {
 
 @Suite("TCX as two independent readers see it: tcxreader and python-tcxparser")
 struct TcxReadersTests {
-  static let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-    .deletingLastPathComponent().deletingLastPathComponent().path
-
-  /// `$SPLITS_TEST_PYTHON`, else the tests' virtual environment.
-  static var python: String {
-    let env = ProcessInfo.processInfo.environment["SPLITS_TEST_PYTHON"] ?? ""
-    return env.isEmpty ? packageRoot + "/.build/test-venv/bin/python" : env
-  }
-
   /// Writes `rides` as TCX and reads the file back with both readers.
   static func read(_ rides: [RideFigures]) throws -> ReaderSummary {
-    let python = Self.python
-    try #require(
-      FileManager.default.isExecutableFile(atPath: python),
-      "No Python with the TCX readers at \(python): `make test` creates it (scripts/test-venv.sh), or set SPLITS_TEST_PYTHON")
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("rides.tcx")
     write(Array(Export.tcx(rides).utf8), to: file)
-    let result = try #require(Child.run([python, packageRoot + "/Tests/tools/tcx_check.py", file]))
-    try #require(result.status == 0, "tcx_check.py failed: \(result.output)")
-    // The summary is the last line; a reader may have printed before it.
-    let line = try #require(result.output.split(separator: "\n").last, "tcx_check.py printed nothing")
-    do {
-      return try JSONDecoder().decode(ReaderSummary.self, from: Data(line.utf8))
-    } catch {
-      Issue.record("tcx_check.py printed no summary: \(error)\n\(result.output)")
-      throw error
-    }
+    return try OutsideReaders.summary(ReaderSummary.self, tool: "tcx_check.py", file: file)
   }
 
   @Test func theCasesAreWhatTheirNamesSay() {

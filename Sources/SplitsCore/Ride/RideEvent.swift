@@ -63,3 +63,8 @@ public struct WorkoutSource: Equatable, Hashable, Sendable {
     self.fileName = fileName
   }
 }
+
+/// What a ride is: biking by default. It names the activity in the exports.
+public enum Sport: String, CaseIterable, Sendable {
+  case biking, running, other
+}

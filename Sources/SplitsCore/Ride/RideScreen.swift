@@ -195,7 +195,7 @@ public enum RideReducer {
     var effects = bringUpToDate(&state, action)
     effects += respond(&state, action)
     if var run = state.workout, let position = state.workoutPosition {
-      effects += run.announcements(at: position).filter { $0 != .bell || run.bells }
+      effects += run.announcements(at: position)
       state.workout = run
     } else if state.workout != nil {
       state.observeWorkoutFromNow()

@@ -1,8 +1,3 @@
-/// What a ride is: biking by default. It names the activity in the exports.
-public enum Sport: String, CaseIterable, Sendable {
-  case biking, running, other
-}
-
 extension RestoredRide {
   /// The stretches the ride's clock ran, oldest first: from a start (or the end of the
   /// pre-start countdown) or a resume, to a pause, the finish, or the instant the ride is

@@ -1,0 +1,59 @@
+import ArgumentParser
+import Foundation
+import SplitsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `splits delete RIDE`: the only way a ride leaves the journal. Asks first.
+struct DeleteCommand: ParsableCommand {
+  static let configuration = CommandConfiguration(
+    commandName: "delete",
+    abstract: "Delete a finished ride for good, after asking (--yes does not ask).")
+
+  @Argument(help: ArgumentHelp("A ride number (see splits history).", valueName: "ride"))
+  var ride: Int
+
+  @OptionGroup var data: DataOptions
+
+  @Flag(help: "Delete without asking.")
+  var yes = false
+
+  func validate() throws {
+    if ride < 1 { throw ValidationError(NegativeNumbers.rideMustBePositive(String(ride))) }
+  }
+
+  func run() throws {
+    let directory = data.directory()
+    if !yes {
+      switch Self.confirm(ride: ride) {
+      case .yes: break
+      case .no: throw ExitCode(1)
+      case .noTerminal:
+        printError("splits delete asks before deleting, and there is no terminal to ask on: pass --yes to delete ride \(ride).")
+        throw ExitCode(2)
+      }
+    }
+    let deleted = try withJournalErrors {
+      let journal = try Journal.open(dataDirectory: directory)
+      defer { try? journal.close() }
+      return try journal.delete(ride: ride)
+    }
+    guard deleted else {
+      printError("There is no finished ride \(ride): splits history lists the rides (finish an open one first).")
+      throw ExitCode(2)
+    }
+    printError("Deleted ride \(ride)")
+  }
+
+  enum Answer { case yes, no, noTerminal }
+
+  /// Asks on the terminal (anything but y or yes is no: exit 1, nothing deleted).
+  static func confirm(ride: Int) -> Answer {
+    guard isatty(STDIN_FILENO) == 1 else { return .noTerminal }
+    FileHandle.standardError.write(Data("Delete ride \(ride) for good? [y/N] ".utf8))
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    return answer == "y" || answer == "yes" ? .yes : .no
+  }
+}
