@@ -40,16 +40,18 @@ let package = Package(
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // pidfd_open(2), to learn without waiting when a `--cue-cmd` child ends.
     .target(name: "CProcess", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
-    // ncurses, keys and signals; the `--cue-cmd` child processes.
+    // The ride screen's control socket: Unix socket addresses and peer credentials.
+    .target(name: "CSocket", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    // ncurses, keys and signals; the `--cue-cmd` child processes; the control socket.
     .target(
-      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess"],
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket"],
       swiftSettings: strict),
     // The command line.
     .target(
       name: "SplitsCLI",
       dependencies: [
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CSocket", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(

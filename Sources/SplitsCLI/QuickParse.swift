@@ -154,3 +154,36 @@ public enum QuickRide {
     }
   }
 }
+
+/// `splits start | pause | resume | toggle | lap | undo | finish` without argument-parser:
+/// a hotkey's command, where start-up is most of the time to the screen.
+public enum QuickRemote {
+  struct Options: Equatable {
+    var command: RemoteCommand
+    var precision: Precision = .cs
+    var lang: Language?
+    var dataDir: String?
+  }
+
+  static func parse(_ arguments: [String]) -> Options? {
+    guard let first = arguments.first, let command = RemoteCommand(rawValue: first),
+      let found = QuickParser.options(arguments.dropFirst(), flags: [], valued: ["--precision", "--lang", "--data-dir"])
+    else { return nil }
+    do {
+      return Options(
+        command: command, precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .cs,
+        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"])
+    } catch { return nil }
+  }
+
+  /// Runs the command when `arguments` (without the program name) are a plain remote command
+  /// and returns its exit status; nil when argument-parser must take them.
+  @MainActor
+  public static func run(arguments: [String]) -> Int32? {
+    guard let options = parse(arguments) else { return nil }
+    let environment = ProcessInfo.processInfo.environment
+    return RemoteRun.run(
+      options.command, directory: DataOptions.directory(option: options.dataDir, environment: environment),
+      precision: options.precision, strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
+  }
+}

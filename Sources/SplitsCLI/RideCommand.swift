@@ -65,14 +65,18 @@ struct RideCommand: ParsableCommand {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
     // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
-    var session: (journal: Journal, lock: ScreenLock, restored: RestoredRide, previous: RestoredRide?)?
+    var session:
+      (journal: Journal, lock: ScreenLock, restored: RestoredRide, previous: RestoredRide?, directory: String)?
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       let directory = directory()
       session = try withJournalErrors {
-        let lock = try ScreenLock.acquire(dataDirectory: directory)
+        // A remote command applied with no screen holds the lock for a few milliseconds.
+        let lock = try ScreenLock.acquire(dataDirectory: directory, waiting: .milliseconds(500))
         let journal = try Journal.open(dataDirectory: directory)
         let now = SystemClocks.now()
-        return (journal, lock, try journal.restoreCurrentRide(now: now), try journal.lastFinishedRide(now: now))
+        return (
+          journal, lock, try journal.restoreCurrentRide(now: now), try journal.lastFinishedRide(now: now), directory
+        )
       }
     }
     let workout: (request: WorkoutRequest?, unreadable: String?)
@@ -85,7 +89,7 @@ struct RideCommand: ParsableCommand {
     let outcome = present(
       options: options, precision: precision, countdown: countdown, sport: sport,
       name: name ?? workout.request.flatMap(Self.workoutName), journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
-      workout: workout.request, unreadableWorkout: workout.unreadable)
+      workout: workout.request, unreadableWorkout: workout.unreadable, control: session?.directory)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
@@ -135,7 +139,8 @@ struct RideCommand: ParsableCommand {
   static func present(
     options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, name: String? = nil,
     journal: (Journal, RestoredRide)?,
-    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil
+    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil,
+    control directory: String? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
@@ -165,7 +170,8 @@ struct RideCommand: ParsableCommand {
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
     let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
     return FullScreen.run(
-      program, options: options, sink: journal?.0, cues: cues, journalPath: journal?.0.path ?? "the journal",
+      program, options: options, sink: journal?.0, cues: cues,
+      control: directory.map { ($0, DataLocation.controlSocketName) }, journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }
         guard case .writeFailed(let why) = journal.reason else { return journal.description }

@@ -6,7 +6,11 @@ public struct SplitsCommand: ParsableCommand {
     commandName: "splits",
     abstract: "A full-screen terminal stopwatch and ride tracker that never loses a second.",
     version: "0.1.0",
-    subcommands: [RideCommand.self, CountdownCommand.self, StatusCommand.self, HistoryCommand.self, ShowCommand.self, ExportCommand.self, WorkoutCommand.self, EditCommand.self, DeleteCommand.self],
+    subcommands: [
+      RideCommand.self, CountdownCommand.self, StatusCommand.self, HistoryCommand.self, ShowCommand.self,
+      ExportCommand.self, WorkoutCommand.self, EditCommand.self, DeleteCommand.self, StartCommand.self,
+      PauseCommand.self, ResumeCommand.self, ToggleCommand.self, LapCommand.self, UndoCommand.self, FinishCommand.self,
+    ],
     defaultSubcommand: RideCommand.self
   )
 

@@ -34,6 +34,10 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// Whether the program was last told that writes fail.
   private var reportedFailing = false
   private var retry: Task<Void, Never>?
+  /// Why the journal last refused a write, while events are pending.
+  private var failure: String?
+  /// The answer to the remote command being applied (`command(_:)`).
+  private var reply: RemoteAnswer?
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
@@ -78,6 +82,17 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process([.redraw], full: true)
   }
 
+  /// A remote command (`splits lap` from another shell), applied as its key would be: journal
+  /// first, then the frame. Returns what it did, and why the journal does not have it yet if
+  /// it does not; nil when the program does not take remote commands or has ended.
+  public func command(_ command: RemoteCommand) -> RemoteAnswer? {
+    guard exitStatus == nil else { return nil }
+    reply = nil
+    process([.remote(command)], full: false)
+    defer { reply = nil }
+    return reply
+  }
+
   private func handle(_ input: Input, at now: Now? = nil) -> [Effect] {
     program.handle(Action(input, at: now ?? time.now()))
   }
@@ -108,6 +123,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       case .record(let event, let ride, let wall):
         pending.append((event, ride, wall))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
+      case .reply(let outcome):
+        // Events before it are written, or kept and retried: the answer says which.
+        reply = RemoteAnswer(outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""))
       case .bell:
         backend.bell()
       case .cue(let cue):
@@ -158,11 +176,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       } catch {
         reportedFailing = true
         scheduleRetry()
-        return .failing(message: journalProblem(error), unwritten: pending.count)
+        let message = journalProblem(error)
+        failure = message
+        return .failing(message: message, unwritten: pending.count)
       }
     }
     retry?.cancel()
     retry = nil
+    failure = nil
     if reportedFailing {
       reportedFailing = false
       return .caughtUp

@@ -59,6 +59,26 @@ public final class ScreenLock: Sendable {
     return ScreenLock(path: path, fd: fd)
   }
 
+  /// `acquire`, trying again every 2 ms for up to `waiting` while another process holds the
+  /// lock (a remote command applied with no screen holds it for a few milliseconds).
+  public static func acquire(dataDirectory: String, waiting: Duration) throws -> ScreenLock {
+    let deadline = monotonicNow() + waiting
+    while true {
+      do {
+        return try acquire(dataDirectory: dataDirectory)
+      } catch let held as Held {
+        guard monotonicNow() < deadline else { throw held }
+        usleep(2_000)
+      }
+    }
+  }
+
+  private static func monotonicNow() -> Duration {
+    var spec = timespec()
+    clock_gettime(CLOCK_MONOTONIC, &spec)
+    return .seconds(spec.tv_sec) + .nanoseconds(spec.tv_nsec)
+  }
+
   /// The pid of the screen holding the lock on `dataDirectory`, or nil when none does.
   /// Takes nothing: it only tests.
   public static func holder(dataDirectory: String) -> Int32? {

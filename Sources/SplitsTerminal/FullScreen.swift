@@ -29,7 +29,7 @@ public enum FullScreen {
 
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, cues: (any CueRunner)? = nil,
-    journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    control: (directory: String, name: String)? = nil, journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) -> Outcome {
     for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     let terminal: CursesTerminal
@@ -119,9 +119,17 @@ public enum FullScreen {
 
     runtime.onExit = { _ in MainLoop.wake() }
     runtime.start()
+    // Remote commands (`splits lap` from another shell), once the first frame is up. Without
+    // the socket the screen still works; the commands then say that it does not answer.
+    let server = control.flatMap { control in
+      try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] command in
+        runtime?.command(command)
+      }
+    }
     MainLoop.run { runtime.exitStatus != nil }
     let status = runtime.exitStatus ?? .failure
 
+    server?.close()
     for source in sources { source.cancel() }
     splits_unwatch_stop_continue()
     terminal.close()

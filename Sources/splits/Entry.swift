@@ -12,9 +12,12 @@ enum Entry {
   @MainActor
   static func main() {
     // `splits status` (called every few seconds by status bars) and `splits` itself (where
-    // start-up counts) skip argument-parser in their plain forms: SplitsCLI/QuickParse.swift.
+    // start-up counts) and the remote commands (`splits lap` from a hotkey) skip argument-parser in their plain forms: SplitsCLI/QuickParse.swift.
     let arguments = Array(CommandLine.arguments.dropFirst())
     if let status = QuickStatus.run(arguments: arguments) {
+      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
+    }
+    if let status = QuickRemote.run(arguments: arguments) {
       SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
     }
     if let status = QuickRide.run(arguments: arguments) {

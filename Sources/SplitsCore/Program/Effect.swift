@@ -10,6 +10,9 @@ public enum Effect: Equatable, Sendable {
   case cue(WorkoutCue)
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
+  /// Answer the remote command being applied with what it did (after the events before it
+  /// were written).
+  case reply(RemoteOutcome)
   /// Leave the screen with this status.
   case quit(ExitStatus)
 }

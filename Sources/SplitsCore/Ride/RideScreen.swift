@@ -214,6 +214,8 @@ public enum RideReducer {
       return []
     case .inputClosed:
       return [.quit(.failure)]
+    case .remote(let command):
+      return remote(command, &state, wall: action.now.wallMilliseconds)
     case .signal(let signal):
       guard let status = signal.exitStatus else { return [.suspend] }
       // Ctrl-C, SIGTERM or a hang-up during the pre-start countdown cancel it, as `q` does:

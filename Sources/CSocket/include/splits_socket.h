@@ -1,0 +1,29 @@
+#ifndef SPLITS_SOCKET_H
+#define SPLITS_SOCKET_H
+
+#include <sys/types.h>
+
+/// The ride screen's control socket: a Unix stream socket at `name` inside `directory`.
+/// Paths longer than a socket address holds are reached through /proc/self/fd.
+
+/// Binds and listens at directory/name with mode 0600, replacing whatever file is there
+/// (the caller holds the screen lock, so a socket left there is stale). Non-blocking and
+/// close-on-exec. Returns the descriptor, or -1 with errno set.
+int splits_control_listen(const char *directory, const char *name);
+
+/// Connects to directory/name (blocking, close-on-exec). Returns the descriptor, or -1 with
+/// errno set (ENOENT or ECONNREFUSED: no screen listens there).
+int splits_control_connect(const char *directory, const char *name);
+
+/// Accepts one connection, non-blocking and close-on-exec; -1 with errno (EAGAIN: none).
+int splits_control_accept(int listener);
+
+/// The user id of the process at the other end of a connected Unix socket (SO_PEERCRED),
+/// or -1 when the kernel does not say.
+long long splits_peer_uid(int fd);
+
+/// Waits up to `milliseconds` for `fd` to become readable: 1 readable (or closed), 0 timed
+/// out, -1 error.
+int splits_wait_readable(int fd, int milliseconds);
+
+#endif

@@ -1,0 +1,89 @@
+#define _GNU_SOURCE
+#include "splits_socket.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <poll.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
+#include <unistd.h>
+
+/// Fills `address` with directory/name, or with /proc/self/fd/N/name when that is too long
+/// (`*dirfd` is then an open descriptor of the directory the caller closes). 0 or -1.
+static int control_address(const char *directory, const char *name, struct sockaddr_un *address, int *dirfd) {
+  memset(address, 0, sizeof *address);
+  address->sun_family = AF_UNIX;
+  *dirfd = -1;
+  int length = snprintf(address->sun_path, sizeof address->sun_path, "%s/%s", directory, name);
+  if (length < 0) return -1;
+  if ((size_t)length < sizeof address->sun_path) return 0;
+  *dirfd = open(directory, O_PATH | O_DIRECTORY | O_CLOEXEC);
+  if (*dirfd < 0) return -1;
+  length = snprintf(address->sun_path, sizeof address->sun_path, "/proc/self/fd/%d/%s", *dirfd, name);
+  if (length < 0 || (size_t)length >= sizeof address->sun_path) {
+    close(*dirfd);
+    *dirfd = -1;
+    errno = ENAMETOOLONG;
+    return -1;
+  }
+  return 0;
+}
+
+int splits_control_listen(const char *directory, const char *name) {
+  struct sockaddr_un address;
+  int dirfd;
+  if (control_address(directory, name, &address, &dirfd) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) goto fail;
+  unlink(address.sun_path);
+  // Created 0600 from the start: no moment in which another user could connect.
+  mode_t previous = umask(0177);
+  int bound = bind(fd, (struct sockaddr *)&address, sizeof address);
+  umask(previous);
+  if (bound != 0 || listen(fd, 64) != 0) goto fail;
+  if (dirfd >= 0) close(dirfd);
+  return fd;
+fail:;
+  int saved = errno;
+  if (fd >= 0) close(fd);
+  if (dirfd >= 0) close(dirfd);
+  errno = saved;
+  return -1;
+}
+
+int splits_control_connect(const char *directory, const char *name) {
+  struct sockaddr_un address;
+  int dirfd;
+  if (control_address(directory, name, &address, &dirfd) != 0) return -1;
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (fd < 0 || connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
+    int saved = errno;
+    if (fd >= 0) close(fd);
+    if (dirfd >= 0) close(dirfd);
+    errno = saved;
+    return -1;
+  }
+  if (dirfd >= 0) close(dirfd);
+  return fd;
+}
+
+int splits_control_accept(int listener) { return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }
+
+long long splits_peer_uid(int fd) {
+  struct ucred credentials;
+  socklen_t length = sizeof credentials;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &credentials, &length) != 0 || length != sizeof credentials) return -1;
+  return (long long)credentials.uid;
+}
+
+int splits_wait_readable(int fd, int milliseconds) {
+  struct pollfd watched = {.fd = fd, .events = POLLIN};
+  for (;;) {
+    int ready = poll(&watched, 1, milliseconds);
+    if (ready < 0 && errno == EINTR) continue;
+    return ready < 0 ? -1 : (ready > 0 ? 1 : 0);
+  }
+}

@@ -1,0 +1,226 @@
+import ArgumentParser
+import CSocket
+import Foundation
+import SplitsClock
+import SplitsCore
+import SplitsStore
+
+/// `splits start | pause | resume | toggle | lap | undo | finish`: a key of the ride screen from
+/// any shell of the same user. With the screen open the command goes to it through its control
+/// socket; with none open the command takes the screen lock and applies the same reducer
+/// itself (`RemoteRun`).
+protocol RemoteCommandLine: ParsableCommand {
+  static var remote: RemoteCommand { get }
+  var options: RemoteOptions { get }
+}
+
+extension RemoteCommandLine {
+  func run() throws {
+    let environment = ProcessInfo.processInfo.environment
+    let directory = options.data.directory(environment: environment)
+    let precision = options.precision
+    let strings = RemoteStrings.of(options.lang ?? Language.from(environment: environment))
+    let status = MainActor.assumeIsolated {
+      RemoteRun.run(Self.remote, directory: directory, precision: precision, strings: strings)
+    }
+    if status != 0 { throw ExitCode(status) }
+  }
+}
+
+struct RemoteOptions: ParsableArguments {
+  @OptionGroup var data: DataOptions
+
+  @Option(help: "Precision of the times printed: s, ds (tenths) or cs (hundredths).")
+  var precision: Precision = .cs
+
+  @Option(help: "Language of the line: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
+  var lang: Language?
+}
+
+private let remoteDiscussion = """
+  With the ride screen open on the same data, the screen applies it as if its key were pressed \
+  and the command prints what it did; with none open, the command applies it to the journal \
+  itself. Exit status 0 when done, 1 when it makes no sense now (the reason is printed) or the \
+  journal has not taken it.
+  """
+
+struct StartCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "start", abstract: "Start a ride (space on a ready screen).", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.start
+  @OptionGroup var options: RemoteOptions
+}
+
+struct PauseCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "pause", abstract: "Pause the running ride.", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.pause
+  @OptionGroup var options: RemoteOptions
+}
+
+struct ResumeCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "resume", abstract: "Resume the paused ride.", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.resume
+  @OptionGroup var options: RemoteOptions
+}
+
+struct ToggleCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "toggle", abstract: "Start, pause or resume, as space does.", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.toggle
+  @OptionGroup var options: RemoteOptions
+}
+
+struct LapCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "lap", abstract: "Record a lap (in a workout, end the step, as l does).",
+    discussion: remoteDiscussion)
+  static let remote = RemoteCommand.lap
+  @OptionGroup var options: RemoteOptions
+}
+
+struct UndoCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "undo", abstract: "Take back the last lap.", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.undo
+  @OptionGroup var options: RemoteOptions
+}
+
+struct FinishCommand: RemoteCommandLine {
+  static let configuration = CommandConfiguration(
+    commandName: "finish", abstract: "Finish the paused ride.", discussion: remoteDiscussion)
+  static let remote = RemoteCommand.finish
+  @OptionGroup var options: RemoteOptions
+}
+
+/// Runs one remote command: to the open screen, or headless.
+@MainActor
+public enum RemoteRun {
+  /// How long a command keeps trying while the lock is held and no socket answers (a screen
+  /// opening or closing, another command applying itself).
+  static let patience: Duration = .seconds(3)
+  /// How long the open screen has to answer.
+  static let answerTimeoutMilliseconds: Int32 = 3_000
+
+  /// Applies `command` and prints the outcome; returns the exit status.
+  public static func run(_ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings) -> Int32 {
+    let deadline = ContinuousClock.now + patience
+    while true {
+      let fd = splits_control_connect(directory, DataLocation.controlSocketName)
+      if fd >= 0 {
+        defer { close(fd) }
+        return ask(fd, command, precision: precision, strings: strings)
+      }
+      let code = errno
+      guard code == ENOENT || code == ECONNREFUSED else {
+        printError(
+          "splits: cannot reach the screen's control socket ("
+            + DataLocation.join(directory, DataLocation.controlSocketName) + "): " + String(cString: strerror(code)))
+        return 1
+      }
+      // No screen listens: apply it here, under the screen lock.
+      do {
+        let lock = try ScreenLock.acquire(dataDirectory: directory)
+        defer { lock.release() }
+        return headless(command, directory: directory, precision: precision, strings: strings)
+      } catch let held as ScreenLock.Held {
+        // A screen opening (not listening yet) or closing, or another command at work.
+        guard ContinuousClock.now < deadline else {
+          printError("splits: " + held.description + " (its control socket does not answer)")
+          return 1
+        }
+        usleep(2_000)
+      } catch let error as JournalError {
+        printError("splits: " + error.description)
+        return 1
+      } catch {
+        printError("splits: \(error)")
+        return 1
+      }
+    }
+  }
+
+  /// Sends the request to the open screen and prints its answer.
+  static func ask(_ fd: Int32, _ command: RemoteCommand, precision: Precision, strings: RemoteStrings) -> Int32 {
+    let request = RemoteWire.request(command)
+    let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+    guard sent == request.count else {
+      printError("splits: " + strings.screenSilent)
+      return 1
+    }
+    var received: [UInt8] = []
+    var buffer = [UInt8](repeating: 0, count: 4_096)
+    while received.count < 65_536, splits_wait_readable(fd, answerTimeoutMilliseconds) == 1 {
+      let count = read(fd, &buffer, buffer.count)
+      if count < 0 && errno == EINTR { continue }
+      guard count > 0 else { break }
+      received += buffer.prefix(count)
+      if received.last == UInt8(ascii: "\n") { break }
+    }
+    guard let reply = RemoteWire.decode(received) else {
+      printError("splits: " + strings.screenSilent)
+      return 1
+    }
+    guard let answer = reply.answer else {
+      printError("splits: " + strings.fill(strings.screenRefusedFormat, reply.error ?? ""))
+      return 1
+    }
+    return report(answer, precision: precision, strings: strings)
+  }
+
+  /// Prints what the command did: the line on standard output, a refusal or an unwritten
+  /// event on standard error.
+  static func report(_ answer: RemoteAnswer, precision: Precision, strings: RemoteStrings) -> Int32 {
+    let line = strings.describe(answer.outcome, precision: precision)
+    if answer.outcome.isRefusal {
+      printError("splits: " + line)
+      return 1
+    }
+    print(line)
+    if let unwritten = answer.unwritten {
+      printError("splits: " + strings.fill(strings.unwrittenFormat, unwritten))
+      return 1
+    }
+    return 0
+  }
+
+  /// No screen is open: the command restores the current ride, applies the reducer to it at
+  /// the boot clock's now and writes the events it records, as the screen would have.
+  static func headless(_ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings) -> Int32 {
+    let journal: Journal
+    do {
+      journal = try Journal.open(dataDirectory: directory)
+    } catch {
+      printError("splits: \(error)")
+      return 1
+    }
+    defer { try? journal.close() }
+    var effects: [Effect]
+    do {
+      let now = SystemClocks.now()
+      let restored = try journal.restoreCurrentRide(now: now)
+      var state = RideScreenState(
+        ride: restored.ride, precision: precision, now: max(now.monotonic, restored.at))
+      // A workout ride: its steps' ends come due and `lap` ends the step, as on the screen.
+      if restored.phase != .ready, let stored = restored.workout,
+        let plan = try? WorkoutReader.parse(stored).workout
+      {
+        state.workout = WorkoutRun(plan: plan, source: stored, bells: false)
+        state.observeWorkoutFromNow()
+      }
+      effects = RideReducer.reduce(
+        &state, Action(.remote(command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
+      for case .record(let event, let ride, let wall) in effects {
+        try journal.append(event, ride: ride, wallMilliseconds: wall)
+      }
+    } catch {
+      printError("splits: \(error)")
+      return 1
+    }
+    for case .reply(let outcome) in effects {
+      return report(RemoteAnswer(outcome: outcome), precision: precision, strings: strings)
+    }
+    return 1
+  }
+}

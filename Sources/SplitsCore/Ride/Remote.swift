@@ -1,0 +1,195 @@
+import Foundation
+
+/// `splits start | pause | resume | toggle | lap | undo | finish`: a key of the ride screen,
+/// pressed from another process (a hotkey, a tmux binding, a script). The open screen applies
+/// it through its reducer; with no screen open, the command applies the same reducer itself.
+public enum RemoteCommand: String, CaseIterable, Codable, Sendable {
+  case start, pause, resume, toggle, lap, undo, finish
+}
+
+/// What a remote command did, as data: the screen sends it back, the command prints it in
+/// its own language.
+public enum RemoteOutcome: Equatable, Codable, Sendable {
+  /// Ride `ride` started (at once, or after a pre-start countdown of `countdown` seconds).
+  case started(ride: Int, countdown: Int)
+  /// Paused, with the moving time at the pause.
+  case paused(ride: Int, moving: Duration)
+  case resumed(ride: Int, moving: Duration)
+  /// Lap `number` recorded: its time, and the moving time at its end. `workoutComplete`: it
+  /// ended the workout's last step, which paused the ride.
+  case lap(ride: Int, number: Int, lap: Duration, moving: Duration, workoutComplete: Bool)
+  /// Lap `number` taken back: its laps join the running one.
+  case undone(ride: Int, number: Int)
+  case finished(ride: Int, moving: Duration, laps: Int)
+  /// Nothing changed, for this reason.
+  case refused(RemoteRefusal)
+
+  public var isRefusal: Bool {
+    if case .refused = self { return true }
+    return false
+  }
+}
+
+/// Why a remote command changes nothing: the command makes no sense in the ride's state.
+public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
+  /// No ride is open (pause, resume, lap, undo and finish need one).
+  case noRide
+  /// The pre-start countdown is on: the ride has not started.
+  case countingDown
+  /// `start` or `resume` while running.
+  case alreadyRunning
+  /// `start` or `pause` while paused.
+  case alreadyPaused
+  /// `lap` while paused: laps are taken while running.
+  case lapWhilePaused
+  /// `finish` while running: pause first.
+  case finishWhileRunning
+  /// `undo` with no lap to take back.
+  case nothingToUndo
+  /// `undo` of a workout's step: steps stay as they ended.
+  case stepsStay
+}
+
+extension RideReducer {
+  /// A remote command: refused when it makes no sense now (nothing changes, not even the
+  /// screen), else applied exactly as its key would be, and answered with what it did.
+  static func remote(_ command: RemoteCommand, _ state: inout RideScreenState, wall: Int64) -> [Effect] {
+    let key: Command
+    switch RemoteMapping.command(for: command, state: state) {
+    case .failure(let refusal):
+      return [.reply(.refused(refusal))]
+    case .success(let command):
+      key = command
+    }
+    // As a key would: the hint, the banner and the summary after `r` go.
+    state.clearHint()
+    state.banner = nil
+    state.showingSummary = false
+    state.workout?.showingCompletion = false
+    state.confirmingQuit = false
+    let before = state.ride
+    var effects = press(key, &state, wall: wall, confirmingQuit: false)
+    effects.append(.reply(RemoteMapping.outcome(of: key, before: before, state: state)))
+    return effects
+  }
+}
+
+/// Which key a remote command is in the ride's current state, or why it is refused; and what
+/// pressing it did. Pure, so the screen and the headless command agree by construction.
+public enum RemoteMapping {
+  public static func command(
+    for command: RemoteCommand, state: RideScreenState
+  ) -> Result<Command, RemoteRefusal> {
+    let phase = state.phase
+    if phase == .countdown { return .failure(.countingDown) }
+    switch (command, phase) {
+    case (.start, .ready), (.toggle, .ready): return .success(.startPause)
+    case (.start, .running), (.resume, .running): return .failure(.alreadyRunning)
+    case (.start, .paused), (.pause, .paused): return .failure(.alreadyPaused)
+    case (.pause, .running), (.toggle, .running), (.resume, .paused), (.toggle, .paused): return .success(.startPause)
+    case (.lap, .running): return .success(.lap)
+    case (.lap, .paused): return .failure(.lapWhilePaused)
+    case (.undo, .running), (.undo, .paused):
+      guard state.canUndo else { return .failure(state.isFollowingWorkout ? .stepsStay : .nothingToUndo) }
+      return .success(.undo)
+    case (.finish, .paused): return .success(.finish)
+    case (.finish, .running): return .failure(.finishWhileRunning)
+    case (_, .ready), (_, .countdown): return .failure(.noRide)
+    }
+  }
+
+  /// What pressing `key` did to the ride that was `before` and is now `state.ride`.
+  static func outcome(of key: Command, before: Ride, state: RideScreenState) -> RemoteOutcome {
+    let ride = state.ride
+    switch key {
+    case .startPause:
+      switch (before.phase, ride.phase) {
+      case (.ready, _): return .started(ride: ride.number, countdown: ride.phase == .countdown ? state.countdownSteps : 0)
+      case (.running, _): return .paused(ride: ride.number, moving: state.moving)
+      default: return .resumed(ride: ride.number, moving: state.moving)
+      }
+    case .lap:
+      // The exact lap: the command prints it at its own precision, truncated as the lap
+      // table truncates it.
+      let number = min(ride.splits.count, before.splits.count + 1)
+      let split = number > 0 ? ride.splits[number - 1] : .zero
+      let lap = number > 1 ? (split - ride.splits[number - 2]).clampedToZero : split
+      return .lap(
+        ride: ride.number, number: number, lap: lap, moving: state.moving,
+        workoutComplete: ride.phase == .paused && before.phase == .running)
+    case .undo:
+      return .undone(ride: ride.number, number: before.splits.count)
+    case .finish:
+      return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
+    case .help, .back, .quit:
+      return .refused(.noRide)
+    }
+  }
+}
+
+/// What a remote command did on the screen. `unwritten`: the journal has not taken its event
+/// yet (the screen keeps it and retries), for this reason.
+public struct RemoteAnswer: Equatable, Codable, Sendable {
+  public var outcome: RemoteOutcome
+  public var unwritten: String?
+
+  public init(outcome: RemoteOutcome, unwritten: String? = nil) {
+    self.outcome = outcome
+    self.unwritten = unwritten
+  }
+}
+
+/// The control socket's messages: one request line from the command, one answer line from
+/// the screen, then the screen closes the connection.
+///
+/// A request is `splits-control 1 <command>\n` (the protocol's version, then the command's
+/// name). The answer is one line of JSON: `{"answer": RemoteAnswer}` or `{"error": "why"}`.
+/// Anything else, or more than `maxRequest` bytes, is refused without harm.
+public enum RemoteWire {
+  public static let version = 1
+  public static let maxRequest = 64
+  static let prefix = "splits-control \(version) "
+
+  public static func request(_ command: RemoteCommand) -> [UInt8] { Array((prefix + command.rawValue + "\n").utf8) }
+
+  /// Why the screen refuses a request, sent back as `{"error": …}`.
+  public enum Malformed: String, Error, Equatable, Sendable {
+    case tooLong = "the request is longer than a command"
+    case notARequest = "not a splits-control request"
+    case otherVersion = "a request of another version of splits: quit the screen and open it again"
+    case unknownCommand = "unknown command"
+  }
+
+  /// The command in `bytes` (a whole line without its newline).
+  public static func parse(_ bytes: some Collection<UInt8>) -> Result<RemoteCommand, Malformed> {
+    guard bytes.count <= maxRequest else { return .failure(.tooLong) }
+    guard let text = String(validating: bytes, as: UTF8.self) else { return .failure(.notARequest) }
+    let words = text.split(separator: " ", omittingEmptySubsequences: false)
+    guard words.count == 3, words[0] == "splits-control" else { return .failure(.notARequest) }
+    guard words[1] == "\(version)" else { return .failure(.otherVersion) }
+    guard let command = RemoteCommand(rawValue: String(words[2])) else { return .failure(.unknownCommand) }
+    return .success(command)
+  }
+
+  /// One answer line.
+  public struct Reply: Equatable, Codable, Sendable {
+    public var answer: RemoteAnswer?
+    public var error: String?
+
+    public init(answer: RemoteAnswer? = nil, error: String? = nil) {
+      self.answer = answer
+      self.error = error
+    }
+  }
+
+  public static func encode(_ reply: Reply) -> [UInt8] {
+    let data = (try? JSONEncoder().encode(reply)) ?? Data(#"{"error":"the answer could not be written"}"#.utf8)
+    return Array(data) + [UInt8(ascii: "\n")]
+  }
+
+  /// The answer in `bytes` (one line, its newline optional), or nil when it is not one.
+  public static func decode(_ bytes: [UInt8]) -> Reply? {
+    let line = bytes.last == UInt8(ascii: "\n") ? Array(bytes.dropLast()) : bytes
+    return try? JSONDecoder().decode(Reply.self, from: Data(line))
+  }
+}

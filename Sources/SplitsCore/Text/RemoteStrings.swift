@@ -1,0 +1,117 @@
+/// What `splits start | pause | resume | toggle | lap | undo | finish` print, in each language:
+/// the outcome line, the refusals and the channel's errors. One stored property per text, so
+/// a text missing in one language does not compile.
+public struct RemoteStrings: Sendable {
+  /// `%@` is the ride number.
+  public let startedFormat: String
+  /// `%@` the ride number, `%@` the countdown's seconds.
+  public let countdownFormat: String
+  /// `%@` the ride number, `%@` the moving time.
+  public let pausedFormat: String
+  public let resumedFormat: String
+  /// `%@` the lap number, `%@` the lap's time, as in `lap 4  00:03:12.45`.
+  public let lapFormat: String
+  /// After a lap that ended a workout's last step (which pauses the ride).
+  public let workoutComplete: String
+  /// `%@` the lap number taken back.
+  public let undoneFormat: String
+  /// `%@` the ride number, `%@` the moving time, `%@` the laps.
+  public let finishedFormat: String
+  /// Refusals: the command makes no sense in the ride's state.
+  public let refusedNoRide: String
+  public let refusedCountingDown: String
+  public let refusedAlreadyRunning: String
+  public let refusedAlreadyPaused: String
+  public let refusedLapWhilePaused: String
+  public let refusedFinishWhileRunning: String
+  public let refusedNothingToUndo: String
+  public let refusedStepsStay: String
+  /// The screen applied it, the journal has not taken it yet: `%@` why.
+  public let unwrittenFormat: String
+  /// The screen was reached but gave no answer in time, or an answer this version cannot read.
+  public let screenSilent: String
+  /// The open screen refused the connection: `%@` its reason.
+  public let screenRefusedFormat: String
+
+  public static func of(_ language: Language) -> RemoteStrings {
+    switch language {
+    case .en: english
+    case .ko: korean
+    }
+  }
+
+  /// Replaces each `%@` in order.
+  public func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
+
+  /// The line a command prints for what it did, times at `precision`.
+  public func describe(_ outcome: RemoteOutcome, precision: Precision) -> String {
+    func clock(_ duration: Duration) -> String { TimeFormat.clock(duration, precision: precision) }
+    switch outcome {
+    case .started(let ride, 0): return fill(startedFormat, String(ride))
+    case .started(let ride, let countdown): return fill(countdownFormat, String(ride), String(countdown))
+    case .paused(let ride, let moving): return fill(pausedFormat, String(ride), clock(moving))
+    case .resumed(let ride, let moving): return fill(resumedFormat, String(ride), clock(moving))
+    case .lap(_, let number, let lap, _, let complete):
+      let line = fill(lapFormat, String(number), clock(lap))
+      return complete ? line + " · " + workoutComplete : line
+    case .undone(_, let number): return fill(undoneFormat, String(number))
+    case .finished(let ride, let moving, let laps): return fill(finishedFormat, String(ride), clock(moving), String(laps))
+    case .refused(let refusal): return reason(refusal)
+    }
+  }
+
+  public func reason(_ refusal: RemoteRefusal) -> String {
+    switch refusal {
+    case .noRide: refusedNoRide
+    case .countingDown: refusedCountingDown
+    case .alreadyRunning: refusedAlreadyRunning
+    case .alreadyPaused: refusedAlreadyPaused
+    case .lapWhilePaused: refusedLapWhilePaused
+    case .finishWhileRunning: refusedFinishWhileRunning
+    case .nothingToUndo: refusedNothingToUndo
+    case .stepsStay: refusedStepsStay
+    }
+  }
+
+  public static let english = RemoteStrings(
+    startedFormat: "ride %@ started",
+    countdownFormat: "ride %@ starts after a %@ s countdown",
+    pausedFormat: "ride %@ paused at %@",
+    resumedFormat: "ride %@ resumed at %@",
+    lapFormat: "lap %@  %@",
+    workoutComplete: "workout complete (paused)",
+    undoneFormat: "took back lap %@",
+    finishedFormat: "ride %@ finished: moving %@ · %@ laps",
+    refusedNoRide: "no ride is open: splits start starts one",
+    refusedCountingDown: "the pre-start countdown is on: the ride has not started yet",
+    refusedAlreadyRunning: "the ride is already running",
+    refusedAlreadyPaused: "the ride is paused: splits resume goes on",
+    refusedLapWhilePaused: "laps are recorded while running: splits resume first",
+    refusedFinishWhileRunning: "the ride is running: splits pause first, then splits finish",
+    refusedNothingToUndo: "no lap to take back",
+    refusedStepsStay: "a workout's steps stay as they ended",
+    unwrittenFormat: "the screen shows it, but the journal has not taken it yet (%@); the screen keeps retrying",
+    screenSilent: "the open screen did not answer",
+    screenRefusedFormat: "the open screen refused the command: %@")
+
+  public static let korean = RemoteStrings(
+    startedFormat: "주행 %@ 시작",
+    countdownFormat: "주행 %@ 은(는) %@초 카운트다운 뒤 시작합니다",
+    pausedFormat: "주행 %@ 일시정지: %@",
+    resumedFormat: "주행 %@ 재개: %@",
+    lapFormat: "랩 %@  %@",
+    workoutComplete: "워크아웃 완료 (일시정지)",
+    undoneFormat: "랩 %@ 취소",
+    finishedFormat: "주행 %@ 완료: 이동 %@ · 랩 %@",
+    refusedNoRide: "열린 주행이 없습니다: splits start 로 시작",
+    refusedCountingDown: "시작 전 카운트다운 중입니다: 주행이 아직 시작되지 않았습니다",
+    refusedAlreadyRunning: "주행이 이미 진행 중입니다",
+    refusedAlreadyPaused: "주행이 일시정지 상태입니다: splits resume 로 재개",
+    refusedLapWhilePaused: "랩은 주행 중에만 기록됩니다: 먼저 splits resume",
+    refusedFinishWhileRunning: "주행 중입니다: 먼저 splits pause, 그다음 splits finish",
+    refusedNothingToUndo: "취소할 랩이 없습니다",
+    refusedStepsStay: "워크아웃 단계는 끝난 대로 남습니다",
+    unwrittenFormat: "화면에는 보이지만 저널에 아직 기록되지 않았습니다 (%@); 화면이 계속 다시 시도합니다",
+    screenSilent: "열린 화면이 응답하지 않았습니다",
+    screenRefusedFormat: "열린 화면이 명령을 거부했습니다: %@")
+}

@@ -1,0 +1,147 @@
+import CSocket
+import Dispatch
+import Foundation
+import SplitsCore
+
+/// The open ride screen's end of the control socket (`RemoteWire`): `splits lap` from another
+/// shell, a hotkey or a script becomes a remote command applied by the screen's reducer.
+///
+/// The socket is `control.sock` in the data directory, mode 0600 in a 0700 directory, bound
+/// by the screen that holds the screen lock (so any socket already there is a killed
+/// screen's and is replaced). Every connection's peer must run as this user (SO_PEERCRED).
+/// Everything runs on the main queue: the listening socket and each connection are dispatch
+/// read sources, so listening costs no wake-up while nothing arrives, and two commands sent
+/// at the same moment are applied one after the other, each once.
+@MainActor
+public final class ControlServer {
+  public typealias Handler = @MainActor (RemoteCommand) -> RemoteAnswer?
+
+  let directory: String
+  let name: String
+  private let listener: Int32
+  private var source: (any DispatchSourceRead)?
+  private var connections: [Int32: Connection] = [:]
+  private let handler: Handler
+  private let user = getuid()
+
+  /// At most this many connections at once: more wait in the backlog until one ends.
+  static let maxConnections = 32
+  /// A connection that sends no whole request within this long is dropped.
+  static let patience: DispatchTimeInterval = .seconds(2)
+
+  /// The socket could not be made: `code` is the errno.
+  public struct Failure: Error, CustomStringConvertible {
+    public var code: Int32
+    public var description: String { String(cString: strerror(code)) }
+  }
+
+  final class Connection {
+    let fd: Int32
+    var received: [UInt8] = []
+    var source: (any DispatchSourceRead)?
+    var timer: (any DispatchSourceTimer)?
+
+    init(fd: Int32) { self.fd = fd }
+  }
+
+  /// Listens at `name` in `directory`; throws the errno when the socket cannot be made.
+  public init(directory: String, name: String, handler: @escaping Handler) throws(Failure) {
+    self.directory = directory
+    self.name = name
+    self.handler = handler
+    let fd = splits_control_listen(directory, name)
+    guard fd >= 0 else { throw Failure(code: errno) }
+    listener = fd
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptAll() } }
+    source.setCancelHandler { Glibc.close(fd) }
+    self.source = source
+    source.resume()
+  }
+
+  /// Stops listening, removes the socket and drops the connections not yet answered.
+  public func close() {
+    guard let source else { return }
+    self.source = nil
+    source.cancel()
+    unlink(directory + "/" + name)
+    for fd in Array(connections.keys) { drop(fd) }
+  }
+
+  private func acceptAll() {
+    while connections.count < Self.maxConnections {
+      let fd = splits_control_accept(listener)
+      guard fd >= 0 else { return }
+      // Only this user's processes: another's is told why and closed.
+      guard splits_peer_uid(fd) == Int64(user) else {
+        send(RemoteWire.Reply(error: "connections from another user are refused"), to: fd)
+        Glibc.close(fd)
+        continue
+      }
+      watch(fd)
+    }
+  }
+
+  private func watch(_ fd: Int32) {
+    let connection = Connection(fd: fd)
+    connections[fd] = connection
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read(fd) } }
+    source.setCancelHandler { Glibc.close(fd) }
+    connection.source = source
+    let timer = DispatchSource.makeTimerSource(queue: .main)
+    timer.schedule(deadline: .now() + Self.patience)
+    timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.drop(fd) } }
+    connection.timer = timer
+    source.resume()
+    timer.resume()
+  }
+
+  private func read(_ fd: Int32) {
+    guard let connection = connections[fd] else { return }
+    var buffer = [UInt8](repeating: 0, count: RemoteWire.maxRequest + 2)
+    let count = Glibc.read(fd, &buffer, buffer.count)
+    if count < 0 && (errno == EAGAIN || errno == EINTR) { return }
+    guard count > 0 else {
+      // Closed (or failed) before a whole request: nothing to apply.
+      drop(fd)
+      return
+    }
+    connection.received += buffer.prefix(count)
+    if let newline = connection.received.firstIndex(of: UInt8(ascii: "\n")) {
+      answer(fd, connection.received[..<newline])
+    } else if connection.received.count > RemoteWire.maxRequest {
+      send(RemoteWire.Reply(error: RemoteWire.Malformed.tooLong.rawValue), to: fd)
+      drop(fd)
+    }
+  }
+
+  private func answer(_ fd: Int32, _ line: ArraySlice<UInt8>) {
+    switch RemoteWire.parse(line) {
+    case .failure(let malformed):
+      send(RemoteWire.Reply(error: malformed.rawValue), to: fd)
+    case .success(let command):
+      if let answer = handler(command) {
+        send(RemoteWire.Reply(answer: answer), to: fd)
+      } else {
+        send(RemoteWire.Reply(error: "the screen is closing"), to: fd)
+      }
+    }
+    drop(fd)
+  }
+
+  /// One short line to a socket whose buffer is empty: it goes in one write. If it does
+  /// not (the peer is gone), there is nobody to tell.
+  private func send(_ reply: RemoteWire.Reply, to fd: Int32) {
+    let bytes = RemoteWire.encode(reply)
+    _ = bytes.withUnsafeBytes { Glibc.send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+  }
+
+  private func drop(_ fd: Int32) {
+    guard let connection = connections.removeValue(forKey: fd) else { return }
+    connection.timer?.cancel()
+    if let source = connection.source { source.cancel() } else { Glibc.close(fd) }
+    // A connection waiting in the backlog while the table was full.
+    if source != nil, connections.count == Self.maxConnections - 1 { acceptAll() }
+  }
+}

@@ -1,0 +1,228 @@
+import Foundation
+import SplitsTestRandom
+import SplitsTestSupport
+import Testing
+
+@testable import SplitsCore
+
+func remote(_ command: RemoteCommand, at instant: Instant) -> Action {
+  Action(.remote(command), at: Now(monotonic: instant, wallMilliseconds: 0))
+}
+
+func replies(_ effects: [Effect]) -> [RemoteOutcome] {
+  effects.compactMap {
+    if case .reply(let outcome) = $0 { return outcome }
+    return nil
+  }
+}
+
+@Suite("Remote commands: the mapping to keys, the refusals, the answers")
+struct RemoteCommandTests {
+  struct Case: CustomTestStringConvertible, Sendable {
+    var phase: Ride.Phase
+    var command: RemoteCommand
+    /// The key it is, or why it is refused.
+    var expected: Result<Command, RemoteRefusal>
+    var testDescription: String { "\(command) in \(phase)" }
+  }
+
+  static let cases: [Case] = [
+    Case(phase: .ready, command: .start, expected: .success(.startPause)),
+    Case(phase: .ready, command: .toggle, expected: .success(.startPause)),
+    Case(phase: .ready, command: .pause, expected: .failure(.noRide)),
+    Case(phase: .ready, command: .resume, expected: .failure(.noRide)),
+    Case(phase: .ready, command: .lap, expected: .failure(.noRide)),
+    Case(phase: .ready, command: .undo, expected: .failure(.noRide)),
+    Case(phase: .ready, command: .finish, expected: .failure(.noRide)),
+    Case(phase: .countdown, command: .start, expected: .failure(.countingDown)),
+    Case(phase: .countdown, command: .toggle, expected: .failure(.countingDown)),
+    Case(phase: .countdown, command: .pause, expected: .failure(.countingDown)),
+    Case(phase: .countdown, command: .lap, expected: .failure(.countingDown)),
+    Case(phase: .countdown, command: .finish, expected: .failure(.countingDown)),
+    Case(phase: .running, command: .start, expected: .failure(.alreadyRunning)),
+    Case(phase: .running, command: .resume, expected: .failure(.alreadyRunning)),
+    Case(phase: .running, command: .pause, expected: .success(.startPause)),
+    Case(phase: .running, command: .toggle, expected: .success(.startPause)),
+    Case(phase: .running, command: .lap, expected: .success(.lap)),
+    Case(phase: .running, command: .undo, expected: .failure(.nothingToUndo)),
+    Case(phase: .running, command: .finish, expected: .failure(.finishWhileRunning)),
+    Case(phase: .paused, command: .start, expected: .failure(.alreadyPaused)),
+    Case(phase: .paused, command: .pause, expected: .failure(.alreadyPaused)),
+    Case(phase: .paused, command: .resume, expected: .success(.startPause)),
+    Case(phase: .paused, command: .toggle, expected: .success(.startPause)),
+    Case(phase: .paused, command: .lap, expected: .failure(.lapWhilePaused)),
+    Case(phase: .paused, command: .undo, expected: .failure(.nothingToUndo)),
+    Case(phase: .paused, command: .finish, expected: .success(.finish)),
+  ]
+
+  @Test(arguments: cases)
+  func mapping(_ c: Case) {
+    let s = state(in: c.phase)
+    #expect(RemoteMapping.command(for: c.command, state: s) == c.expected)
+  }
+
+  /// A refused command changes nothing, not even the screen (no hint, the banner stays), and
+  /// records nothing.
+  @Test(arguments: cases.filter { if case .failure = $0.expected { true } else { false } })
+  func aRefusalChangesNothing(_ c: Case) {
+    var s = state(in: c.phase)
+    s.banner = "a note"
+    let before = s
+    let effects = RideReducer.reduce(&s, remote(c.command, at: s.now))
+    guard case .failure(let why) = c.expected else { return }
+    #expect(effects == [.reply(.refused(why))])
+    #expect(s == before)
+  }
+
+  /// An accepted command records what its key records, and then answers.
+  @Test(arguments: cases.filter { if case .success = $0.expected { true } else { false } })
+  func anAcceptedCommandIsItsKey(_ c: Case) {
+    var byKey = state(in: c.phase)
+    var byRemote = byKey
+    let at = byKey.now + .milliseconds(2_500)
+    guard case .success(let command) = c.expected,
+      let key = KeyTable.bindings.first(where: { $0.command == command })?.keys.first
+    else {
+      Issue.record("no key for \(c.expected)")
+      return
+    }
+    let keyEffects = RideReducer.reduce(&byKey, .key(key, at: at))
+    let remoteEffects = RideReducer.reduce(&byRemote, remote(c.command, at: at))
+    #expect(Array(remoteEffects.dropLast()) == keyEffects)
+    #expect(replies(remoteEffects).count == 1)
+    #expect(byRemote == byKey)
+  }
+
+  @Test func theAnswersSayWhatHappened() {
+    var s = state(in: .ready)
+    #expect(replies(RideReducer.reduce(&s, remote(.start, at: t(0)))) == [.started(ride: 7, countdown: 0)])
+    #expect(
+      replies(RideReducer.reduce(&s, remote(.lap, at: t(3_210))))
+        == [.lap(ride: 7, number: 1, lap: .milliseconds(3_210), moving: .milliseconds(3_210), workoutComplete: false)])
+    #expect(
+      replies(RideReducer.reduce(&s, remote(.lap, at: t(5_000))))
+        == [.lap(ride: 7, number: 2, lap: .milliseconds(1_790), moving: .milliseconds(5_000), workoutComplete: false)])
+    #expect(replies(RideReducer.reduce(&s, remote(.toggle, at: t(6_000)))) == [.paused(ride: 7, moving: .seconds(6))])
+    #expect(replies(RideReducer.reduce(&s, remote(.undo, at: t(7_000)))) == [.undone(ride: 7, number: 2)])
+    #expect(replies(RideReducer.reduce(&s, remote(.resume, at: t(9_000)))) == [.resumed(ride: 7, moving: .seconds(6))])
+    _ = RideReducer.reduce(&s, remote(.pause, at: t(10_000)))
+    #expect(
+      replies(RideReducer.reduce(&s, remote(.finish, at: t(11_000))))
+        == [.finished(ride: 7, moving: .seconds(7), laps: 1)])
+    #expect(s.phase == .ready)
+    #expect(s.ride.number == 8)
+  }
+
+  @Test func startWithACountdownStartsTheCountdown() {
+    var s = state(in: .ready, countdownSteps: 5)
+    let effects = RideReducer.reduce(&s, remote(.start, at: t(0)))
+    #expect(replies(effects) == [.started(ride: 7, countdown: 5)])
+    #expect(s.phase == .countdown)
+  }
+
+  @Test func aCommandClearsTheHintAndTheSummaryAsAKeyDoes() {
+    var s = state(in: .running)
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(100)))
+    #expect(s.hint == .finishRunning)
+    _ = RideReducer.reduce(&s, remote(.lap, at: t(200)))
+    #expect(s.hint == nil)
+  }
+
+  @Test func inAWorkoutLapEndsTheStepAndTheLastCompletesIt() {
+    var s = workoutState(withLapStep)
+    _ = RideReducer.reduce(&s, remote(.start, at: t(0)))
+    // In the timed first step, `lap` skips it.
+    var effects = RideReducer.reduce(&s, remote(.lap, at: t(4_000)))
+    #expect(recorded(effects).map(\.2) == [.skip])
+    // The step that ends on a lap ends on it.
+    effects = RideReducer.reduce(&s, remote(.lap, at: t(6_000)))
+    #expect(recorded(effects).map(\.2) == [.lap])
+    // `undo` cannot take a step back.
+    #expect(replies(RideReducer.reduce(&s, remote(.undo, at: t(6_500)))) == [.refused(.stepsStay)])
+    // The last step, skipped, completes the workout, which pauses the ride.
+    effects = RideReducer.reduce(&s, remote(.lap, at: t(7_000)))
+    #expect(recorded(effects).map(\.0) == [.lap, .pause])
+    guard case .lap(_, 3, _, _, true)? = replies(effects).first else {
+      Issue.record("expected the third lap completing the workout, got \(replies(effects))")
+      return
+    }
+    #expect(s.phase == .paused)
+  }
+
+  /// For every sequence of commands, the ride they leave is the ride their keys leave when
+  /// the refused ones are left out: a command is its key or nothing.
+  @Test func anySequenceOfCommandsIsItsKeys() {
+    var random = SplitMix64(state: 15)
+    for _ in 0..<200 {
+      var byRemote = state(in: .ready)
+      var byKey = byRemote
+      var at = t(0)
+      for _ in 0..<30 {
+        at = at + .milliseconds(Int64(random.next() % 3_000))
+        let command = RemoteCommand.allCases[Int(random.next() % UInt64(RemoteCommand.allCases.count))]
+        let effects = RideReducer.reduce(&byRemote, remote(command, at: at))
+        let answer = replies(effects)
+        #expect(answer.count == 1)
+        if case .success(let key) = RemoteMapping.command(for: command, state: byKey) {
+          let binding = KeyTable.bindings.first { $0.command == key }
+          _ = RideReducer.reduce(&byKey, .key(binding!.keys[0], at: at))
+          #expect(answer.first?.isRefusal == false)
+        } else {
+          _ = RideReducer.reduce(&byKey, .tick(at: at))
+          #expect(answer.first?.isRefusal == true)
+          #expect(recorded(effects).isEmpty)
+        }
+        #expect(byRemote.ride == byKey.ride)
+      }
+    }
+  }
+}
+
+@Suite("Remote commands: the control socket's messages")
+struct RemoteWireTests {
+  @Test func aRequestReadsBack() {
+    for command in RemoteCommand.allCases {
+      let line = RemoteWire.request(command)
+      #expect(line.last == UInt8(ascii: "\n"))
+      #expect(RemoteWire.parse(line.dropLast()) == .success(command))
+    }
+  }
+
+  @Test func malformedRequestsAreRefused() {
+    #expect(RemoteWire.parse(Array("splits-control 1 explode".utf8)) == .failure(.unknownCommand))
+    #expect(RemoteWire.parse(Array("splits-control 2 lap".utf8)) == .failure(.otherVersion))
+    #expect(RemoteWire.parse(Array("GET / HTTP/1.1".utf8)) == .failure(.notARequest))
+    #expect(RemoteWire.parse(Array("splits-control 1 lap extra".utf8)) == .failure(.notARequest))
+    #expect(RemoteWire.parse([0xff, 0xfe, 0x20]) == .failure(.notARequest))
+    #expect(RemoteWire.parse([UInt8](repeating: 0x41, count: 65)) == .failure(.tooLong))
+    #expect(RemoteWire.parse([]) == .failure(.notARequest))
+  }
+
+  @Test func answersRoundTrip() {
+    let replies: [RemoteWire.Reply] = [
+      .init(answer: RemoteAnswer(outcome: .lap(ride: 3, number: 4, lap: .milliseconds(192_450), moving: .seconds(600), workoutComplete: false))),
+      .init(answer: RemoteAnswer(outcome: .paused(ride: 3, moving: .milliseconds(2_467_230)), unwritten: "disk full")),
+      .init(answer: RemoteAnswer(outcome: .refused(.finishWhileRunning))),
+      .init(error: "unknown command"),
+    ]
+    for reply in replies {
+      let bytes = RemoteWire.encode(reply)
+      #expect(bytes.filter { $0 == UInt8(ascii: "\n") }.count == 1)
+      #expect(RemoteWire.decode(bytes) == reply)
+    }
+    #expect(RemoteWire.decode(Array("garbage\n".utf8)) == nil)
+  }
+
+  @Test func theLinesSayIt() {
+    let en = RemoteStrings.english
+    #expect(
+      en.describe(.lap(ride: 3, number: 4, lap: .milliseconds(192_450), moving: .seconds(600), workoutComplete: false), precision: .cs)
+        == "lap 4  00:03:12.45")
+    #expect(en.describe(.paused(ride: 3, moving: .milliseconds(2_467_230)), precision: .cs) == "ride 3 paused at 00:41:07.23")
+    #expect(en.describe(.refused(.noRide), precision: .cs) == "no ride is open: splits start starts one")
+    for refusal in [RemoteRefusal.noRide, .countingDown, .alreadyRunning, .alreadyPaused, .lapWhilePaused, .finishWhileRunning, .nothingToUndo, .stepsStay] {
+      #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
+      #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
+    }
+  }
+}
