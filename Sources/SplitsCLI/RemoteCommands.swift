@@ -144,11 +144,9 @@ public enum RemoteRun {
   /// Sends the request to the open screen and prints its answer.
   static func ask(_ fd: Int32, _ command: RemoteCommand, precision: Precision, strings: RemoteStrings) -> Int32 {
     let request = RemoteWire.request(command)
-    let sent = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
-    guard sent == request.count else {
-      printError("splits: " + strings.screenSilent)
-      return 1
-    }
+    // Sent whole or not at all (a few bytes into an empty socket). If not, the screen may
+    // still have answered why (another user's connection): read it.
+    _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4_096)
     while received.count < 65_536, splits_wait_readable(fd, answerTimeoutMilliseconds) == 1 {

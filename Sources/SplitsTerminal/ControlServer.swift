@@ -37,11 +37,16 @@ public final class ControlServer {
 
   final class Connection {
     let fd: Int32
+    /// The peer runs as this user.
+    let allowed: Bool
     var received: [UInt8] = []
     var source: (any DispatchSourceRead)?
     var timer: (any DispatchSourceTimer)?
 
-    init(fd: Int32) { self.fd = fd }
+    init(fd: Int32, allowed: Bool) {
+      self.fd = fd
+      self.allowed = allowed
+    }
   }
 
   /// Listens at `name` in `directory`; throws the errno when the socket cannot be made.
@@ -72,18 +77,15 @@ public final class ControlServer {
     while connections.count < Self.maxConnections {
       let fd = splits_control_accept(listener)
       guard fd >= 0 else { return }
-      // Only this user's processes: another's is told why and closed.
-      guard splits_peer_uid(fd) == Int64(user) else {
-        send(RemoteWire.Reply(error: "connections from another user are refused"), to: fd)
-        Glibc.close(fd)
-        continue
-      }
-      watch(fd)
+      // Only this user's processes: another's request is read, answered with why, and
+      // never applied (read first, so that closing does not reset the connection under the
+      // answer).
+      watch(fd, allowed: splits_peer_uid(fd) == Int64(user))
     }
   }
 
-  private func watch(_ fd: Int32) {
-    let connection = Connection(fd: fd)
+  private func watch(_ fd: Int32, allowed: Bool) {
+    let connection = Connection(fd: fd, allowed: allowed)
     connections[fd] = connection
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read(fd) } }
@@ -109,14 +111,19 @@ public final class ControlServer {
     }
     connection.received += buffer.prefix(count)
     if let newline = connection.received.firstIndex(of: UInt8(ascii: "\n")) {
-      answer(fd, connection.received[..<newline])
+      answer(fd, connection.received[..<newline], allowed: connection.allowed)
     } else if connection.received.count > RemoteWire.maxRequest {
       send(RemoteWire.Reply(error: RemoteWire.Malformed.tooLong.rawValue), to: fd)
       drop(fd)
     }
   }
 
-  private func answer(_ fd: Int32, _ line: ArraySlice<UInt8>) {
+  private func answer(_ fd: Int32, _ line: ArraySlice<UInt8>, allowed: Bool) {
+    guard allowed else {
+      send(RemoteWire.Reply(error: "connections from another user are refused"), to: fd)
+      drop(fd)
+      return
+    }
     switch RemoteWire.parse(line) {
     case .failure(let malformed):
       send(RemoteWire.Reply(error: malformed.rawValue), to: fd)

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `splits start | pause | resume | toggle | lap | undo | finish` from other processes: to the
+/// open screen through its control socket, and headless with no screen open.
+@Suite("Remote commands, end to end", .timeLimit(.minutes(2)))
+struct RemoteControlTests {
+  /// Runs `splits arguments…` outside the pane, on the pane's data.
+  static func splits(_ tmux: TmuxSession, _ arguments: String...) async throws -> SpawnResult {
+    try await Spawn.runAsync(
+      [try SplitsBinary.path] + arguments,
+      environment: ["SPLITS_DATA_DIR": tmux.dataDir, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": tmux.home.path])
+  }
+
+  /// The state and the number of laps in `status --json`.
+  static func status(_ result: SpawnResult) throws -> (state: String?, laps: Int?) {
+    let object = try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
+    return (object?["state"] as? String, (object?["laps"] as? [Any])?.count)
+  }
+
+  static func laps(_ tmux: TmuxSession) async throws -> Int {
+    Int(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT count(*) FROM events WHERE kind = 'lap'").first ?? "") ?? -1
+  }
+
+  @Test func aLapFromAnotherShellShowsOnTheOpenScreenAndStatusAgrees() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+
+    let start = try await Self.splits(tmux, "start")
+    #expect(start.termination == .exited(0) && start.stdout == "ride 1 started\n", "\(start)")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+
+    let lap = try await Self.splits(tmux, "lap")
+    #expect(lap.termination == .exited(0) && lap.stdout.hasPrefix("lap 1  00:00:"), "\(lap)")
+    try await tmux.waitFor("lap 1 in the table") { $0.lapNumbers.contains(1) && $0.contains("Laps 1") }
+    let status = try Self.status(try await Self.splits(tmux, "status", "--json"))
+    #expect(status.state == "running" && status.laps == 1, "\(status)")
+
+    // Nonsense now: refused with the reason, nothing changes.
+    let resume = try await Self.splits(tmux, "resume")
+    #expect(resume.termination == .exited(1) && resume.stderr == "splits: the ride is already running\n", "\(resume)")
+    let pause = try await Self.splits(tmux, "toggle")
+    #expect(pause.termination == .exited(0) && pause.stdout.hasPrefix("ride 1 paused at 00:00:"), "\(pause)")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    let lapPaused = try await Self.splits(tmux, "lap")
+    #expect(lapPaused.termination == .exited(1) && lapPaused.stderr.contains("laps are recorded while running"), "\(lapPaused)")
+    #expect(try await Self.laps(tmux) == 1)
+
+    let finish = try await Self.splits(tmux, "finish")
+    #expect(finish.termination == .exited(0) && finish.stdout.hasPrefix("ride 1 finished: moving 00:00:"), "\(finish)")
+    try await tmux.waitFor("the summary") { $0.contains("finished") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  /// 4 shells at once, 50 `splits lap` each, to the open screen: 200 laps, each once.
+  @Test func twoHundredLapsFromFourShellsAreEachRecordedOnce() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let printed = try await Self.lapsFromFourShells(tmux, each: 50)
+    #expect(printed == Array(1...200))
+    #expect(try await Self.laps(tmux) == 200)
+    try await tmux.waitFor("200 laps on screen") { $0.contains("Laps 200") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  /// The same with no screen open: the commands take turns at the lock.
+  @Test func lapsFromFourShellsWithNoScreenAreEachRecordedOnce() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    #expect(try await Self.splits(tmux, "start").termination == .exited(0))
+    let printed = try await Self.lapsFromFourShells(tmux, each: 25)
+    #expect(printed == Array(1...100))
+    #expect(try await Self.laps(tmux) == 100)
+    #expect(try await JournalFile.duplicateEvents(dataDir: tmux.dataDir).isEmpty)
+  }
+
+  /// The lap numbers the commands printed, sorted.
+  static func lapsFromFourShells(_ tmux: TmuxSession, each: Int) async throws -> [Int] {
+    try await withThrowingTaskGroup(of: [Int].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var numbers: [Int] = []
+          for _ in 0..<each {
+            let lap = try await Self.splits(tmux, "lap")
+            #expect(lap.termination == .exited(0), "\(lap)")
+            if let match = lap.stdout.firstMatch(of: #/^lap (\d+)  /#) { numbers.append(Int(match.1)!) }
+          }
+          return numbers
+        }
+      }
+      var all: [Int] = []
+      for try await numbers in group { all += numbers }
+      return all.sorted()
+    }
+  }
+
+  /// A whole ride from the command line, then the screen shows it and the export has it.
+  @Test func aRideRunHeadlessIsOnTheScreenAndInTheExport() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    #expect(try await Self.splits(tmux, "lap").termination == .exited(1))
+    for command in ["start", "lap", "lap", "pause"] {
+      let result = try await Self.splits(tmux, command)
+      #expect(result.termination == .exited(0), "\(command): \(result)")
+    }
+    let status = try Self.status(try await Self.splits(tmux, "status", "--json"))
+    #expect(status.state == "paused" && status.laps == 2, "\(status)")
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("the paused ride with its laps") { $0.state == "PAUSED" && $0.contains("Laps 2") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    #expect(try await Self.splits(tmux, "finish").termination == .exited(0))
+    let export = try await Self.splits(tmux, "export", "--last", "--format", "csv")
+    #expect(export.termination == .exited(0), "\(export)")
+    // The two laps and the stretch to the finish.
+    #expect(export.stdout.split(whereSeparator: \.isNewline).count == 4, "\(export)")
+    #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT kind FROM events ORDER BY id")
+      == ["start", "lap", "lap", "pause", "finish"])
+  }
+
+  /// `kill -9` leaves the socket behind: the next command still works (headless), and the
+  /// next screen replaces the socket and takes commands.
+  @Test func aKilledScreensStaleSocketIsReplaced() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let killed = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let pid = try await tmux.splitsPID()
+    kill(pid, SIGKILL)
+    #expect(try await tmux.exitStatus(of: killed) == 128 + SIGKILL)
+    // Nothing restores the terminal after SIGKILL: the shell clears it.
+    try tmux.send(keys: "C-u", "C-l")
+    let socket = tmux.dataDir + "/control.sock"
+    #expect(FileManager.default.fileExists(atPath: socket))
+    let headless = try await Self.splits(tmux, "lap")
+    #expect(headless.termination == .exited(0) && headless.stdout.hasPrefix("lap 1  "), "\(headless)")
+
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("RUNNING with lap 1") { $0.state == "RUNNING" && $0.contains("Laps 1") }
+    let lap = try await Self.splits(tmux, "lap")
+    #expect(lap.termination == .exited(0) && lap.stdout.hasPrefix("lap 2  "), "\(lap)")
+    try await tmux.waitFor("lap 2 on the screen") { $0.contains("Laps 2") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    // A screen that quits removes its socket.
+    #expect(!FileManager.default.fileExists(atPath: socket))
+  }
+
+  /// Garbage, a request too long and one of another version get an error and change
+  /// nothing; the screen goes on taking commands.
+  @Test func malformedMessagesAreRefusedWithoutHarm() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let script = """
+      import socket, sys
+      for payload in [b"x" * 100000, b"splits-control 9 lap\\n", b"\\xff\\xfe\\n", b"splits-control 1 explode\\n"]:
+          s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+          s.connect(sys.argv[1])
+          try:
+              s.sendall(payload)
+          except OSError:
+              pass
+          print(s.recv(4096).decode().strip())
+          s.close()
+      """
+    let answers = try await Spawn.runAsync(["python3", "-c", script, tmux.dataDir + "/control.sock"])
+    let lines = answers.stdout.split(separator: "\n")
+    #expect(lines.count == 4 && lines.allSatisfy { $0.hasPrefix(#"{"error":"#) }, "\(answers)")
+    #expect(answers.stdout.contains("longer than a command") && answers.stdout.contains("another version"), "\(answers)")
+    #expect(try tmux.capture().state == "READY")
+    let start = try await Self.splits(tmux, "start")
+    #expect(start.termination == .exited(0), "\(start)")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  /// Another user is refused: by the directory's mode, and, where the mode would let it
+  /// through, by the screen's check of the peer's credentials.
+  @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
+  func anotherUsersConnectionIsRefused() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let binary = try SplitsBinary.path
+    func asNobody() async throws -> SpawnResult {
+      try await Spawn.runAsync(
+        ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary, "start"],
+        environment: ["SPLITS_DATA_DIR": tmux.dataDir, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"])
+    }
+    let byMode = try await asNobody()
+    #expect(byMode.termination == .exited(1) && byMode.stderr.contains("Permission denied"), "\(byMode)")
+    // Open the way on purpose: the screen still refuses a peer that is not its user.
+    chmod(tmux.home.path, 0o755)
+    chmod(tmux.dataDir, 0o755)
+    chmod(tmux.dataDir + "/control.sock", 0o666)
+    let byCredentials = try await asNobody()
+    #expect(
+      byCredentials.termination == .exited(1) && byCredentials.stderr.contains("connections from another user are refused"),
+      "\(byCredentials)")
+    #expect(try tmux.capture().state == "READY")
+    #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT count(*) FROM events") == ["0"])
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}
