@@ -69,3 +69,29 @@ struct QuickRideTests {
     #expect(QuickRide.parse(arguments) == nil)
   }
 }
+
+/// `splits lap` and the other remote commands: the plain forms a hotkey runs.
+@Suite("splits lap and the other remote commands: the quick parser")
+struct QuickRemoteTests {
+  typealias Options = QuickRemote.Options
+
+  @Test func plainForms() {
+    for command in RemoteCommand.allCases {
+      #expect(QuickRemote.parse([command.rawValue]) == Options(command: command))
+    }
+    #expect(
+      QuickRemote.parse(["lap", "--precision=s", "--lang", "ko", "--data-dir", "/d"])
+        == Options(command: .lap, precision: .s, lang: .ko, dataDir: "/d"))
+  }
+
+  @Test(
+    "everything else is left to argument-parser",
+    arguments: [
+      ["lap", "--help"], ["lap", "-h"], ["lap", "--json"], ["lap", "stray"], ["lap", "--precision", "x"],
+      ["lap", "--lang", "fr"], ["lap", "--data-dir"], ["Lap"], ["laps"], ["status"], [], ["lap", "--version"],
+      ["finish", "--data-dir", "/a", "--data-dir", "/b"],
+    ])
+  func refused(_ arguments: [String]) {
+    #expect(QuickRemote.parse(arguments) == nil)
+  }
+}
