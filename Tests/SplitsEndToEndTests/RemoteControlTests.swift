@@ -220,4 +220,24 @@ struct RemoteControlTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
+
+  /// During a workout `splits lap` ends the step, as `l` does.
+  @Test func inAWorkoutLapEndsTheStep() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let file = tmux.home.file("climb.txt")
+    try "# Climb\n- Climb lap\n- Easy 1s\n".write(toFile: file, atomically: true, encoding: .utf8)
+    let job = try await tmux.start("splits workout \(file) --plain --no-bell")
+    try await tmux.waitFor("the first step") { $0.contains("1/2") }
+    #expect(try await Self.splits(tmux, "start").termination == .exited(0))
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let lap = try await Self.splits(tmux, "lap")
+    #expect(lap.termination == .exited(0) && lap.stdout.hasPrefix("lap 1  "), "\(lap)")
+    try await tmux.waitFor("the workout complete") { $0.contains("Workout complete") }
+    #expect(
+      try await JournalFile.query(dataDir: tmux.dataDir, "SELECT kind || ':' || coalesce(step_end, '') FROM events ORDER BY id")
+        == ["start:", "lap:lap", "lap:time", "pause:"])
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
 }
