@@ -110,10 +110,10 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// Hands one input to the program and runs its effects in order. Returns whether the whole
   /// screen must be redrawn, or nil when the program quit.
   private func apply(_ input: Input, at now: Now? = nil) -> Bool? {
-    // Events still unwritten are tried again before a key, so that the key meets the
+    // Events still unwritten are tried again before a key (or a remote command), so that the key meets the
     // journal as it is now (a `q` after the disk was freed quits at once).
     var redrawAll = false
-    if case .key = input, !pending.isEmpty, let report = flushPending() {
+    if input.isKeyLike, !pending.isEmpty, let report = flushPending() {
       guard let full = apply(.journal(report)) else { return nil }
       redrawAll = full
     }
@@ -277,6 +277,16 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     exitStatus = status
     onExit?(status)
     onExit = nil
+  }
+}
+
+extension Input {
+  /// A key, or a remote command standing for one: the journal gets another try first.
+  var isKeyLike: Bool {
+    switch self {
+    case .key, .remote: true
+    default: false
+    }
   }
 }
 

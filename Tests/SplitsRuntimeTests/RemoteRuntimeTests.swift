@@ -59,3 +59,20 @@ struct RemoteRuntimeTests {
     #expect(h.runtime.command(.start) == nil)
   }
 }
+
+extension RemoteRuntimeTests {
+  /// Events the journal could not take are tried again before a command, as before a key: a
+  /// command after the disk was freed is answered clean, with everything written in order.
+  @Test func unwrittenEventsGoFirst() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.clock.advance(by: .milliseconds(500))
+    #expect(h.runtime.command(.lap)?.unwritten != nil)
+    sink.failing = false
+    await h.clock.advance(by: .milliseconds(500))
+    #expect(h.runtime.command(.pause)?.unwritten == nil)
+    #expect(sink.events.map(\.0.kind) == [.start, .lap, .pause])
+  }
+}
