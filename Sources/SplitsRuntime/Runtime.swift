@@ -108,6 +108,13 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       case .record(let event, let ride, let wall):
         pending.append((event, ride, wall))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
+      case .rememberComparison(let kind, let name):
+        // A choice the journal did not keep is said in the banner; nothing else is lost.
+        do {
+          try sink?.rememberComparison(kind, name: name)
+        } catch {
+          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
+        }
       case .bell:
         backend.bell()
       case .cue(let cue):
@@ -137,6 +144,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   }
 
   // MARK: The journal
+
 
   /// Writes the pending events in order. Returns what the program must be told: that writes
   /// fail (the events are kept and retried every 2 s and at the next event), that one was
