@@ -154,7 +154,8 @@ public enum RideView {
     return screen
   }
 
-  /// The comparison's line: what the ride is compared with and its finish, the predicted
+  /// The comparison's line: what the ride is compared with and its finish (`vs PB (ride 2)
+  /// 00:04:59.00`), the predicted
   /// finish (while riding, when the comparison has the lap under way), the sum of the best
   /// segments. Parts that do not fit are left out from the end.
   static func drawFooter(
@@ -175,7 +176,7 @@ public enum RideView {
     if let reference = live.reference {
       label =
         reference.rideNumber.map { s.fill(s.compareRideFormat, name, String($0)) } ?? s.fill(s.compareAgainstFormat, name)
-      if let finish = live.finish { label += " " + s.footerFinish + " " + clock(finish) }
+      if let finish = live.finish { label += " " + clock(finish) }
     } else {
       label = live.kind == .none ? name : s.fill(s.compareNothingFormat, name)
     }

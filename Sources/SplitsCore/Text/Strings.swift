@@ -64,13 +64,12 @@ public struct Strings: Sendable {
   public let compareBest: String
   public let compareGold: String
   public let compareNone: String
-  /// The footer's comparison: its name, then the ride compared with.
+  /// The footer's comparison: its name, then the ride compared with (its finish follows).
   public let compareRideFormat: String
   /// The footer's comparison without one ride (best segments): its name.
   public let compareAgainstFormat: String
   /// The footer when the chosen comparison has nothing to compare with: its name.
   public let compareNothingFormat: String
-  public let footerFinish: String
   public let footerPredicted: String
   public let footerSumOfBest: String
   /// The banner when the journal did not keep the choice of comparison: why.
@@ -209,7 +208,6 @@ public struct Strings: Sendable {
     compareRideFormat: "vs %@ (ride %@)",
     compareAgainstFormat: "vs %@",
     compareNothingFormat: "vs %@: no finished ride of this name yet",
-    footerFinish: "finish",
     footerPredicted: "predicted",
     footerSumOfBest: "sum of best",
     comparisonNotSavedFormat: "The comparison chosen was not saved (%@); it holds until you quit",
@@ -290,7 +288,6 @@ public struct Strings: Sendable {
     compareRideFormat: "%@ 대비 (라이드 %@)",
     compareAgainstFormat: "%@ 대비",
     compareNothingFormat: "%@ 대비: 이 이름의 완료된 라이드가 아직 없습니다",
-    footerFinish: "완주",
     footerPredicted: "예상",
     footerSumOfBest: "구간 최고 합",
     comparisonNotSavedFormat: "비교 선택을 저장하지 못했습니다 (%@); 종료할 때까지 유지됩니다",
