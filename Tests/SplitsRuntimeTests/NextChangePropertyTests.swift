@@ -106,6 +106,27 @@ struct NextChangePropertyTests {
     }
   }
 
+  @Test func aDeltaThatAppearsUnderTheHelpStillWakesTheTickerForItsMark() {
+    // Lap 1 of the best is 0.741 s: at tenths the delta appears level (0.7 against 0.7,
+    // no mark) under the help overlay, and 0.059 s later its mark, beside the overlay, turns
+    // to behind and losing. Nothing visible changes at the first instant; the second must
+    // still be found.
+    let origin = Instant(nanoseconds: 7_000_000_000_000)
+    var state = RideScreenState(ride: Ride(number: 2), precision: .ds, now: origin)
+    state.name = "Loop"
+    state.rideName = "Loop"
+    state.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [741, 640])]
+    var program = RideProgram(state: state, options: ViewOptions(), persistent: true)
+    _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
+    _ = program.handle(Action(.key(.character("?")), at: Now(monotonic: origin, wallMilliseconds: 0)))
+    let size = Size(columns: 60, rows: 12)
+    let frame = program.render(size: size)
+    #expect(program.nextChange(from: frame) == origin + .milliseconds(800))
+    var later = program
+    _ = later.handle(Action(.tick, at: Now(monotonic: origin + .milliseconds(800), wallMilliseconds: 0)))
+    #expect(later.render(size: size).lines.contains { $0.contains("⇊") })
+  }
+
   @Test func theWorkoutScreen() {
     // Short steps, so that rounds cross step ends, cues, flashes, a lap step, the summary and
     // riding on after it; a skip (`l`) puts the step's seconds off the ride's.
