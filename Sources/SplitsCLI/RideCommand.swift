@@ -12,7 +12,7 @@ struct RideCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ride",
     abstract: "The stopwatch and ride screen (the default command).",
-    discussion: "Keys: space start/pause/resume, l or Enter lap, u undo the last lap, r finish (paused), ? help, q quit.")
+    discussion: "Keys: space start/pause/resume, l or Enter lap, u undo the last lap, r finish (paused), c compare (named rides), ? help, q quit.")
 
   @OptionGroup var display: DisplayOptions
 
@@ -86,15 +86,43 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
+    let newName = (name ?? workout.request.flatMap(Self.workoutName)).flatMap { $0.isEmpty ? nil : $0 }
+    let comparisons: RideComparisons
+    do {
+      comparisons = try session.map { try Self.comparisons(in: $0.journal, open: $0.restored, newName: newName) }
+        ?? RideComparisons()
+    } catch {
+      try? session?.journal.close()
+      throw error
+    }
     let outcome = present(
       options: options, precision: precision, countdown: countdown, sport: sport,
-      name: name ?? workout.request.flatMap(Self.workoutName), journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
-      workout: workout.request, unreadableWorkout: workout.unreadable, control: session?.directory)
+      name: newName, journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
+      workout: workout.request, unreadableWorkout: workout.unreadable, comparisons: comparisons,
+      control: session?.directory)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
     withExtendedLifetime(session?.lock) {}
     try conclude(outcome)
+  }
+
+  /// The earlier finished rides of the names the screen can show (the open ride's, the next
+  /// ride's) and the comparison chosen for each, from the journal.
+  @MainActor
+  static func comparisons(in journal: Journal, open: RestoredRide, newName: String?) throws -> RideComparisons {
+    let names = Set([open.phase == .ready ? nil : open.name, newName].compactMap { $0 })
+    return try withJournalErrors {
+      var comparisons = RideComparisons()
+      let now = SystemClocks.now()
+      for name in names {
+        comparisons.attempts[name] = try journal.finishedRides(named: name, now: now).map {
+          Attempt(RideFigures($0))
+        }
+        if let kind = try journal.comparisonChoice(name: name) { comparisons.choices[name] = kind }
+      }
+      return comparisons
+    }
   }
 
   /// A workout ride's name when `--name` gives none: the workout's, else its file's name.
@@ -140,7 +168,7 @@ struct RideCommand: ParsableCommand {
     options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, name: String? = nil,
     journal: (Journal, RestoredRide)?,
     previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil,
-    control directory: String? = nil
+    comparisons: RideComparisons = RideComparisons(), control directory: String? = nil
   ) -> FullScreen.Outcome {
     let now = SystemClocks.now()
     var ride = Ride(number: 1)
@@ -162,6 +190,10 @@ struct RideCommand: ParsableCommand {
     state.previousMoving = previousMoving
     state.sport = sport
     state.name = name.flatMap { $0.isEmpty ? nil : $0 }
+    // The ride on screen is the open ride, with its own name, or the next one.
+    let openName = journal.flatMap { $0.1.phase == .ready ? nil : $0.1.name }
+    state.rideName = journal.map { $0.1.phase == .ready } == false ? openName : state.name
+    state.comparisons = comparisons
     if let workout {
       state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)
       // A restored workout announces nothing that passed while no screen was open.

@@ -135,13 +135,75 @@ public enum RideView {
       if roomy { top += 1 }
     }
 
+    // The comparison's footer above the key line, for a compared ride, when there is room
+    // for it and, while riding, still for the lap table's header and running lap.
+    let riding = phase == .running || phase == .paused
+    var tableBottom = bottom
+    let live = state.liveComparison
+    if let live, bottom - top >= (riding ? 3 : 1) {
+      drawFooter(state, live, options: options, into: &screen, row: bottom - 1)
+      tableBottom = bottom - 1
+    }
+
     // The lap table.
-    if bottom - top >= 2, phase == .running || phase == .paused {
-      drawLaps(state, options: options, into: &screen, top: top, bottom: bottom)
+    if tableBottom - top >= 2, riding {
+      drawLaps(state, live: live, options: options, into: &screen, top: top, bottom: tableBottom)
     }
 
     if state.showingHelp { drawHelp(state, options: options, into: &screen) }
     return screen
+  }
+
+  /// The comparison's line: what the ride is compared with and its finish (`vs PB (ride 2)
+  /// 00:04:59.00`), the predicted
+  /// finish (while riding, when the comparison has the lap under way), the sum of the best
+  /// segments. Parts that do not fit are left out from the end.
+  static func drawFooter(
+    _ state: RideScreenState, _ live: LiveComparison, options: ViewOptions, into screen: inout Screen, row: Int
+  ) {
+    let s = options.strings
+    let width = screen.size.columns
+    let precision = state.precision
+    func clock(_ d: Duration) -> String { TimeFormat.clock(d, precision: precision) }
+    let name: String =
+      switch live.kind {
+      case .previous: s.comparePrevious
+      case .best: s.compareBest
+      case .gold: s.compareGold
+      case .none: s.compareNone
+      }
+    var label: String
+    if let reference = live.reference {
+      label =
+        reference.rideNumber.map { s.fill(s.compareRideFormat, name, String($0)) } ?? s.fill(s.compareAgainstFormat, name)
+      if let finish = live.finish { label += " " + clock(finish) }
+    } else {
+      label = live.kind == .none ? name : s.fill(s.compareNothingFormat, name)
+    }
+    var parts: [(text: String, clock: (text: String, origin: Duration)?)] = [(label, nil)]
+    let lapNumber = state.ride.splits.count + 1
+    let lapOrigin = LapTable.runningLapOrigin(splits: state.ride.splits)
+    if state.phase == .running || state.phase == .paused,
+      let predicted = live.predictedFinish(moving: state.moving, lapOrigin: lapOrigin, lap: lapNumber),
+      let origin = live.predictionOrigin(lap: lapNumber)
+    {
+      let text = clock(predicted)
+      parts.append((s.footerPredicted + " " + text, (text, origin)))
+    }
+    if let sum = live.sumOfBest { parts.append((s.footerSumOfBest + " " + clock(sum), nil)) }
+    var line = ""
+    for part in parts {
+      let next = line.isEmpty ? part.text : line + " · " + part.text
+      guard line.isEmpty || TextWidth.columns(next) + 1 <= width else { break }
+      line = next
+      if let shown = part.clock, state.phase == .running {
+        // The predicted finish grows with the moving time once the lap is longer than the
+        // comparison's: its digits turn over on their own lattice.
+        let start = 1 + TextWidth.columns(line) - TextWidth.columns(shown.text)
+        screen.clocks.show(.moving, text: shown.text, row: row, column: start, visible: width - start, origin: shown.origin)
+      }
+    }
+    screen.put(" " + line, row: row, column: 0, style: .dim)
   }
 
   /// The finished ride: moving, elapsed and paused time; laps with the best, worst and
@@ -239,11 +301,12 @@ public enum RideView {
 
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
-    var shown = KeyTable.enabled(in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo)
+    var shown = KeyTable.enabled(
+      in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare)
     func line() -> String {
       shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
-    for dropped in [Command.undo, .help] where TextWidth.columns(line()) > columns {
+    for dropped in [Command.compare, .undo, .help] where TextWidth.columns(line()) > columns {
       shown.removeAll { $0.command == dropped }
     }
     return line()
@@ -253,7 +316,8 @@ public enum RideView {
   /// journal is not taking events, else the banner of the last action.
   static func bannerText(_ state: RideScreenState, _ s: Strings) -> String? {
     if state.confirmingQuit { return s.fill(s.unsavedOnQuitFormat, String(state.unwrittenEvents)) }
-    return state.journalProblem ?? state.banner
+    if let problem = state.journalProblem { return problem }
+    return state.comparisonNotSaved.map { s.fill(s.comparisonNotSavedFormat, $0) } ?? state.banner
   }
 
   static func hintText(_ hint: RideScreenState.Hint, _ s: Strings) -> String {
@@ -267,10 +331,15 @@ public enum RideView {
     case .countdownWait: s.hintCountdownWait
     case .nothingToCancel: s.hintNothingToCancel
     case .unknownKey: s.hintUnknownKey
+    case .compareNeedsName: s.hintCompareNeedsName
+    case .compareWorkout: s.hintCompareWorkout
     }
   }
 
-  static func drawLaps(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int) {
+  static func drawLaps(
+    _ state: RideScreenState, live: LiveComparison?, options: ViewOptions, into screen: inout Screen, top: Int,
+    bottom: Int
+  ) {
     let s = options.strings
     let width = screen.size.columns
     let precision = state.precision
@@ -279,10 +348,21 @@ public enum RideView {
     let numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.ride.splits.count + 1).count)
     let diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
     let gap = "   "
-    // Columns: mark, number, lap time, split, difference; the last ones go when narrow.
-    let full = 2 + numberWidth + 3 * (gap.count) + 2 * timeWidth + diffWidth
-    let showDiff = full + 1 <= width
-    let showSplit = full - diffWidth - gap.count + 1 <= width
+    // Columns: mark, number, lap time, split, difference; for a ride with earlier rides of
+    // its name, then the delta against the comparison and its marks (standing, new best
+    // segment). When narrow the difference goes first, then the delta and its marks, then
+    // the split.
+    let deltaWidth = max(timeWidth - 2, TextWidth.columns(s.deltaHeader))
+    let compared = live?.hasEarlierRides == true
+    let base = 2 + numberWidth + gap.count + timeWidth
+    let splitPart = gap.count + timeWidth
+    let diffPart = gap.count + diffWidth
+    let deltaPart = compared ? gap.count + deltaWidth + 3 : 0
+    let showDiff = base + splitPart + diffPart + deltaPart + 1 <= width
+    let showDelta = compared && base + splitPart + deltaPart + 1 <= width
+    let showSplit = base + splitPart + 1 <= width
+    let deltaColumn = 1 + base + (showSplit ? splitPart : 0) + (showDiff ? diffPart : 0) + gap.count
+    let marksColumn = deltaColumn + deltaWidth + 1
 
     func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
       var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth)
@@ -291,9 +371,30 @@ public enum RideView {
       if showDiff { text += gap + TextWidth.leftPadded(diff, to: diffWidth) }
       return text
     }
+    /// The delta and the marks of a row, in the standing's colour.
+    func putComparison(row: Int, delta: Duration?, standing: LapStanding?, gold: Bool) {
+      guard showDelta else { return }
+      let text = delta.map { TimeFormat.signedDifference($0, precision: precision) } ?? ""
+      let style: Style =
+        switch standing {
+        case .aheadGaining?: options.colored(.green, .bold)
+        case .aheadLosing?: options.colored(.green)
+        case .behindGaining?: options.colored(.red)
+        case .behindLosing?: options.colored(.red, .bold)
+        case nil: .plain
+        }
+      if !text.isEmpty {
+        screen.put(TextWidth.leftPadded(text, to: deltaWidth), row: row, column: deltaColumn, style: style)
+      }
+      if let standing { screen.put(standing.glyph, row: row, column: marksColumn, style: style) }
+      if gold { screen.put(LapStanding.goldMark, row: row, column: marksColumn + 1, style: options.colored(.yellow, .bold)) }
+    }
 
     var row = top
     screen.put(" " + line("", s.lapHeader, s.lapTimeHeader, s.splitHeader, s.differenceHeader), row: row, column: 0, style: .dim)
+    if showDelta {
+      screen.put(TextWidth.leftPadded(s.deltaHeader, to: deltaWidth), row: row, column: deltaColumn, style: .dim)
+    }
     row += 1
 
     let running = LapTable.runningLap(splits: state.ride.splits, moving: state.moving, precision: precision)
@@ -325,9 +426,27 @@ public enum RideView {
           .moving, text: diffText, row: row, column: start, visible: width - start,
           origin: lastSplit + (running.lap - difference))
       }
+      // The live delta, once the lap has reached the comparison's lap time or the best
+      // segment: the shown split minus the comparison's, so it moves with the split; its
+      // mark turns with the delta's sign and with the lap passing the comparison's lap.
+      if showDelta, let live, let appears = live.liveDeltaAppears(lap: running.number),
+        state.moving - lastSplit >= appears,
+        let delta = live.delta(lap: running.number, shownSplit: running.split, precision: precision)
+      {
+        let standing = live.standing(lap: running.number, delta: delta, shownLap: running.lap, precision: precision)
+        putComparison(row: row, delta: delta, standing: standing, gold: false)
+        let deltaText = TimeFormat.signedDifference(delta, precision: precision)
+        let start = deltaColumn + deltaWidth - TextWidth.columns(deltaText)
+        screen.clocks.show(.moving, text: deltaText, row: row, column: start, visible: width - start)
+        let unit = Duration.nanoseconds(precision.unitNanoseconds)
+        for origin in [Duration.zero, lastSplit] {
+          screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: marksColumn..<marksColumn + 1, origin: origin)
+        }
+      }
       row += 1
     }
     let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
+    let lapMilliseconds = Comparison.lapMilliseconds(splits: state.ride.splits)
     for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
       guard row < bottom else { break }
       guard case .lap(let r) = entry else {
@@ -351,6 +470,15 @@ public enum RideView {
         style = .plain
       }
       screen.put(" " + text(r, mark: mark), row: row, column: 0, style: style)
+      if let live {
+        let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
+        let index = r.number - 1
+        let gold = index < lapMilliseconds.count && live.isNewGold(lap: r.number, lapMilliseconds: lapMilliseconds[index])
+        putComparison(
+          row: row, delta: delta,
+          standing: delta.flatMap { live.standing(lap: r.number, delta: $0, shownLap: r.lap, precision: precision) },
+          gold: gold)
+      }
       row += 1
     }
   }

@@ -74,17 +74,10 @@ public enum ComparisonReport {
 
   /// The glyph of a standing: doubled arrows for a lap that widened the lead or the gap,
   /// single ones for a lap that narrowed it; up is ahead, down behind.
-  public static func glyph(_ standing: LapStanding) -> String {
-    switch standing {
-    case .aheadGaining: "⇈"
-    case .aheadLosing: "⇡"
-    case .behindGaining: "⇣"
-    case .behindLosing: "⇊"
-    }
-  }
+  public static func glyph(_ standing: LapStanding) -> String { standing.glyph }
 
   /// The mark of a new best segment.
-  public static let goldMark = "★"
+  public static let goldMark = LapStanding.goldMark
 
   /// The delta and mark cells of lap `number` (empty where there is nothing to compare).
   static func cells(_ comparison: RideComparison, lap number: Int) -> [String] {

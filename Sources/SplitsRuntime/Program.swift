@@ -51,7 +51,10 @@ extension Program {
         return Upcoming(
           at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })
       }
-      guard let following = probe.nextCandidate(shown: frame.clocks) else { return nil }
+      // The same cells can show other figures than `frame` did (a delta that appeared under
+      // the help overlay, whose mark beside it shows later): the next candidates are those of
+      // the frame as it is at `next`.
+      guard let following = probe.nextCandidate(shown: shown.clocks) else { return nil }
       // A tick owed at once (an ended countdown that must still quit).
       if following.monotonic <= next.monotonic { return Upcoming(at: next.monotonic, frame: nil, until: nil) }
       next = following

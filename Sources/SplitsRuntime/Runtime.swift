@@ -126,6 +126,13 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       case .reply(let outcome):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""))
+      case .rememberComparison(let kind, let name):
+        // A choice the journal did not keep is said in the banner; nothing else is lost.
+        do {
+          try sink?.rememberComparison(kind, name: name)
+        } catch {
+          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
+        }
       case .bell:
         backend.bell()
       case .cue(let cue):
@@ -155,6 +162,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   }
 
   // MARK: The journal
+
 
   /// Writes the pending events in order. Returns what the program must be told: that writes
   /// fail (the events are kept and retried every 2 s and at the next event), that one was

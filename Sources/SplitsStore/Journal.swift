@@ -155,6 +155,54 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
+  /// The finished rides named `name`, oldest first, rebuilt at their finish: what the ride
+  /// screen compares a ride of that name with.
+  public func finishedRides(named name: String, now: Now) throws -> [RestoredRide] {
+    let path = self.path
+    let bootID = self.bootID
+    do {
+      return try queue.read { db in
+        guard try Queries.Columns(db).names else { return [] }
+        let numbers = try Int.fetchAll(
+          db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL AND name = ? ORDER BY number",
+          arguments: [name])
+        return try numbers.map { number in
+          let events = try Queries.events(db, ride: number, path: path)
+          return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
+        }
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// The comparison chosen for rides named `name`, if one was kept (one this version does
+  /// not know reads as none kept).
+  public func comparisonChoice(name: String) throws -> ComparisonKind? {
+    do {
+      return try queue.read { db in
+        guard try db.tableExists("comparison_choice") else { return nil }
+        let raw = try String.fetchOne(db, sql: "SELECT kind FROM comparison_choice WHERE name = ?", arguments: [name])
+        return raw.flatMap(ComparisonKind.init(rawValue:))
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// Keeps `kind` as the comparison chosen for rides named `name`, replacing any earlier
+  /// choice. Throws `JournalError` when the write did not reach the disk.
+  public func rememberComparison(_ kind: ComparisonKind, name: String) throws {
+    do {
+      try queue.write { db in
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO comparison_choice (name, kind) VALUES (?, ?)", arguments: [name, kind.rawValue])
+      }
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
   /// The number the next new ride gets.
   public func nextRideNumber() throws -> Int {
     let path = self.path

@@ -14,6 +14,8 @@ import SplitsCore
 /// - `rides.name`, `rides.note` (version 5): the ride's name and note, NULL when it has none.
 /// - `rides.sport` (version 4): `biking`, `running` or `other`; NULL (a ride from before
 ///   version 4) reads as biking.
+/// - `comparison_choice` (version 6): the comparison chosen on the ride screen for each ride
+///   name. `name` (the ride name), `kind` (`previous`, `best`, `gold` or `none`).
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -65,8 +67,18 @@ public enum Schema {
     ALTER TABLE rides ADD COLUMN note TEXT;
     """
 
+  /// Version 6: the comparison chosen on the ride screen, per ride name.
+  public static let v6 = """
+    CREATE TABLE comparison_choice (
+      name TEXT PRIMARY KEY NOT NULL,
+      kind TEXT NOT NULL
+    );
+    """
+
   /// The migration identifiers, oldest first.
-  public static let identifiers = ["v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names"]
+  public static let identifiers = [
+    "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
+  ]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
@@ -75,6 +87,7 @@ public enum Schema {
     migrator.registerMigration(identifiers[2]) { db in try db.execute(sql: v3) }
     migrator.registerMigration(identifiers[3]) { db in try db.execute(sql: v4) }
     migrator.registerMigration(identifiers[4]) { db in try db.execute(sql: v5) }
+    migrator.registerMigration(identifiers[5]) { db in try db.execute(sql: v6) }
     return migrator
   }
 

@@ -74,6 +74,59 @@ struct NextChangePropertyTests {
     }
   }
 
+  @Test func theRideScreenWithAComparison() {
+    // Earlier rides of the name with laps of a few seconds (some not whole hundredths), so
+    // that rounds cross live deltas appearing, the predicted finish growing past a lap of the
+    // comparison, a lap, an undo, a finished ride becoming the previous, and `c`.
+    let keys: [Key] = [.character(" "), .character("l"), .character("l"), .character("u"), .character("r"), .character("c"), .character("?"), .escape]
+    var rng = SplitMix64(state: 0x5EED_0013)
+    let origin = Instant(nanoseconds: 6_000_000_000_000)
+    for round in 0..<200 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: Bool.random(using: &rng), language: Bool.random(using: &rng) ? .en : .ko)
+      var state = RideScreenState(ride: Ride(number: 5), precision: precision, now: origin)
+      state.name = "Loop"
+      state.rideName = "Loop"
+      state.comparisons.attempts["Loop"] = (1...Int.random(in: 1...3, using: &rng)).map { number in
+        Attempt(number: number, laps: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int64.random(in: 300...4_000, using: &rng) })
+      }
+      state.comparisons.choices["Loop"] = ComparisonKind.allCases.randomElement(using: &rng)
+      var program = RideProgram(state: state, options: options, persistent: true)
+      var now = origin
+      for step in 0..<16 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), kind \(String(describing: program.state.comparisonKind)), laps \(program.state.ride.splits.count), help \(program.state.showingHelp): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func aDeltaThatAppearsUnderTheHelpStillWakesTheTickerForItsMark() {
+    // Lap 1 of the best is 0.741 s: at tenths the delta appears level (0.7 against 0.7,
+    // no mark) under the help overlay, and 0.059 s later its mark, beside the overlay, turns
+    // to behind and losing. Nothing visible changes at the first instant; the second must
+    // still be found.
+    let origin = Instant(nanoseconds: 7_000_000_000_000)
+    var state = RideScreenState(ride: Ride(number: 2), precision: .ds, now: origin)
+    state.name = "Loop"
+    state.rideName = "Loop"
+    state.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [741, 640])]
+    var program = RideProgram(state: state, options: ViewOptions(), persistent: true)
+    _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
+    _ = program.handle(Action(.key(.character("?")), at: Now(monotonic: origin, wallMilliseconds: 0)))
+    let size = Size(columns: 60, rows: 12)
+    let frame = program.render(size: size)
+    #expect(program.nextChange(from: frame) == origin + .milliseconds(800))
+    var later = program
+    _ = later.handle(Action(.tick, at: Now(monotonic: origin + .milliseconds(800), wallMilliseconds: 0)))
+    #expect(later.render(size: size).lines.contains { $0.contains("⇊") })
+  }
+
   @Test func theWorkoutScreen() {
     // Short steps, so that rounds cross step ends, cues, flashes, a lap step, the summary and
     // riding on after it; a skip (`l`) puts the step's seconds off the ride's.

@@ -23,6 +23,9 @@ public enum JournalReport: Equatable, Sendable {
   case failing(message: String, unwritten: Int)
   /// The journal refused an event for good (trying again cannot help): it was dropped.
   case refused(message: String)
+  /// The choice of comparison could not be kept (why); the ride and its events are not
+  /// concerned, and the choice holds until the screen closes.
+  case choiceNotSaved(message: String)
   /// Every kept event is written.
   case caughtUp
 }

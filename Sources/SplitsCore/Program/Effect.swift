@@ -8,6 +8,9 @@ public enum Effect: Equatable, Sendable {
   case bell
   /// A workout's step change or cue: run the `--cue-cmd` command, if there is one.
   case cue(WorkoutCue)
+  /// Keep `kind` as the comparison chosen for rides named `name` (in the journal; a failure
+  /// comes back as `JournalReport.choiceNotSaved` and loses nothing else).
+  case rememberComparison(ComparisonKind, name: String)
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
   /// Answer the remote command being applied with what it did (after the events before it

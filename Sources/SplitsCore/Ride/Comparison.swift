@@ -89,6 +89,21 @@ public struct ComparisonReference: Equatable, Sendable {
 public enum LapStanding: String, CaseIterable, Sendable {
   case aheadGaining, aheadLosing, behindGaining, behindLosing
 
+  /// The standing's mark, on screen and in `show --compare`: doubled arrows for a lap that
+  /// widened the lead or the gap, single ones for a lap that narrowed it; up is ahead, down
+  /// behind.
+  public var glyph: String {
+    switch self {
+    case .aheadGaining: "⇈"
+    case .aheadLosing: "⇡"
+    case .behindGaining: "⇣"
+    case .behindLosing: "⇊"
+    }
+  }
+
+  /// The mark of a new best segment.
+  public static let goldMark = "★"
+
   /// Nil when level (a delta of zero).
   public init?(deltaMilliseconds: Int64, lapMilliseconds: Int64, comparisonLapMilliseconds: Int64) {
     guard deltaMilliseconds != 0 else { return nil }

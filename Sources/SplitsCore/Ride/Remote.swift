@@ -119,7 +119,7 @@ public enum RemoteMapping {
       return .undone(ride: ride.number, number: before.splits.count)
     case .finish:
       return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
-    case .help, .back, .quit:
+    case .compare, .help, .back, .quit:
       return .refused(.noRide)
     }
   }

@@ -10,6 +10,9 @@ public struct RideScreenState: Equatable, Sendable {
     case countdownWait, nothingToCancel, unknownKey
     /// `u` during a workout: a step that ended stays ended.
     case stepsStay
+    /// `c` for a ride without a name (comparisons are between rides of the same name), or
+    /// during a workout.
+    case compareNeedsName, compareWorkout
   }
 
   public var ride: Ride
@@ -46,6 +49,12 @@ public struct RideScreenState: Equatable, Sendable {
   public var name: String?
   /// The `--cue-cmd` command failed once: said in the banner, and never again.
   public var cueFailureShown = false
+  /// The name of the ride on screen: the open ride's own, else `name` (the next ride's).
+  public var rideName: String?
+  /// Earlier finished rides by name and the comparison chosen for each (`c`).
+  public var comparisons = RideComparisons()
+  /// Why the journal did not keep the last choice of comparison (shown until the next key).
+  public var comparisonNotSaved: String?
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.ride = ride
@@ -86,6 +95,28 @@ public struct RideScreenState: Equatable, Sendable {
     }
   }
 
+  /// Whether the ride on screen is compared: it has a name and follows no workout.
+  public var canCompare: Bool { rideName != nil && workout == nil }
+
+  /// The comparison chosen for the ride on screen (nil when it is not compared).
+  public var comparisonKind: ComparisonKind? { canCompare ? rideName.map(comparisons.kind(for:)) : nil }
+
+  /// What the ride on screen is compared with now; nil when it is not compared.
+  public var liveComparison: LiveComparison? {
+    guard let kind = comparisonKind, let name = rideName else { return nil }
+    return LiveComparison(
+      kind: kind, earlier: comparisons.earlier(than: ride.number, named: name), lapsSoFar: ride.splits.count + 1)
+  }
+
+  /// The instant the running lap's live delta appears, when it is still to come.
+  func liveDeltaInstant() -> Instant? {
+    guard ride.phase == .running, let live = liveComparison,
+      let appears = live.liveDeltaAppears(lap: ride.splits.count + 1)
+    else { return nil }
+    let into = moving - LapTable.runningLapOrigin(splits: ride.splits)
+    return into < appears ? now + (appears - into) : nil
+  }
+
   mutating func showHint(_ hint: Hint) { hints.show(hint, at: now, in: phase) }
   mutating func clearHint() { hints.clear() }
   mutating func expireHint() { hints.expire(at: now, in: phase) }
@@ -122,6 +153,9 @@ public struct RideScreenState: Equatable, Sendable {
         let into = ((movingNs - origin.nanoseconds) % unit + unit) % unit
         candidates.append(now + .nanoseconds(unit - into))
       }
+      // The running lap's live delta appears when the lap reaches the comparison's lap time
+      // or the best segment (it then moves with the split, a lattice above).
+      if let appears = liveDeltaInstant() { candidates.append(appears) }
     case .paused:
       if let unit = shown[.paused], let first = ride.firstStart {
         // Paused time grows from the ride's start plus its moving time.
@@ -231,6 +265,7 @@ public enum RideReducer {
     case .key(let key):
       state.clearHint()
       state.banner = nil
+      state.comparisonNotSaved = nil
       // The summary after `r` stays until a key; the key then does what it does (space
       // starts the next ride).
       state.showingSummary = false
@@ -254,6 +289,8 @@ public enum RideReducer {
       state.unwrittenEvents = unwritten
     case .refused(let message):
       state.banner = message
+    case .choiceNotSaved(let message):
+      state.comparisonNotSaved = message
     case .caughtUp:
       state.journalProblem = nil
       state.unwrittenEvents = 0
@@ -312,6 +349,15 @@ public enum RideReducer {
     case (.help, _):
       state.showingHelp.toggle()
       return []
+    case (.compare, _):
+      // Comparisons are between rides of the same name; the choice is kept per name.
+      guard let name = state.rideName, state.workout == nil else {
+        state.showHint(state.workout == nil ? .compareNeedsName : .compareWorkout)
+        return []
+      }
+      let kind = RideComparisons.next(after: state.comparisons.kind(for: name))
+      state.comparisons.choices[name] = kind
+      return [.rememberComparison(kind, name: name)]
     case (.back, _) where state.showingHelp:
       state.showingHelp = false
       return []
@@ -367,7 +413,14 @@ public enum RideReducer {
         paused: state.pausedTotal, lapTimes: laps, previousMoving: state.previousMoving)
       state.previousMoving = state.moving
       state.showingSummary = true
-      return record(RideEvent(.finish, at: at))
+      // The ride just finished is the next ride's previous (and may be its best): the
+      // comparisons take it from here, as the journal would give it back.
+      if let name = state.rideName {
+        state.comparisons.add(Attempt(finished: state.ride, moving: state.moving), named: name)
+      }
+      let effects = record(RideEvent(.finish, at: at))
+      state.rideName = state.name
+      return effects
     case (.finish, _):
       state.showHint(phase == .countdown ? .countdownWait : phase == .running ? .finishRunning : .finishReady)
       return []

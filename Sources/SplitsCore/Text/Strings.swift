@@ -50,6 +50,30 @@ public struct Strings: Sendable {
   public let hintCountdownWait: String
   public let hintNothingToCancel: String
   public let hintUnknownKey: String
+  /// `c` for a ride without a name, and during a workout.
+  public let hintCompareNeedsName: String
+  public let hintCompareWorkout: String
+  // Comparisons on the ride screen
+  /// The `c` key's label and what it does.
+  public let compare: String
+  public let helpCompare: String
+  /// The lap table's column of deltas against the comparison.
+  public let deltaHeader: String
+  /// Each comparison's name in the footer.
+  public let comparePrevious: String
+  public let compareBest: String
+  public let compareGold: String
+  public let compareNone: String
+  /// The footer's comparison: its name, then the ride compared with (its finish follows).
+  public let compareRideFormat: String
+  /// The footer's comparison without one ride (best segments): its name.
+  public let compareAgainstFormat: String
+  /// The footer when the chosen comparison has nothing to compare with: its name.
+  public let compareNothingFormat: String
+  public let footerPredicted: String
+  public let footerSumOfBest: String
+  /// The banner when the journal did not keep the choice of comparison: why.
+  public let comparisonNotSavedFormat: String
   // Summary after exit
   public let summaryMoving: String
   public let summaryLapsFormat: String
@@ -92,6 +116,7 @@ public struct Strings: Sendable {
     case .lap: lap
     case .undo: undo
     case .finish: finish
+    case .compare: compare
     case .help: help
     case .back: phase == .countdown ? cancel : close
     case .quit: quit
@@ -105,6 +130,7 @@ public struct Strings: Sendable {
     case .lap: helpLap
     case .undo: helpUndo
     case .finish: helpFinish
+    case .compare: helpCompare
     case .help: helpHelp
     case .back: helpBack
     case .quit: helpQuit
@@ -158,7 +184,7 @@ public struct Strings: Sendable {
     helpUndo: "take back the last lap",
     helpFinish: "finish the ride (while paused)",
     helpHelp: "show or close this help",
-    helpBack: "cancel the countdown, close help",
+    helpBack: "cancel countdown, close help",
     helpQuit: "quit; a running ride keeps running",
     helpSignals: "Ctrl-Z suspends, Ctrl-C quits",
     hintLapReady: "Laps are recorded while running: space starts",
@@ -170,6 +196,21 @@ public struct Strings: Sendable {
     hintCountdownWait: "Counting down: Esc cancels",
     hintNothingToCancel: "Nothing to cancel",
     hintUnknownKey: "That key does nothing here: ? shows the keys",
+    hintCompareNeedsName: "Comparisons are between rides of one name: start splits with --name",
+    hintCompareWorkout: "A workout ride is not compared",
+    compare: "compare",
+    helpCompare: "cycle the comparison",
+    deltaHeader: "Δ",
+    comparePrevious: "previous",
+    compareBest: "PB",
+    compareGold: "best segments",
+    compareNone: "no comparison",
+    compareRideFormat: "vs %@ (ride %@)",
+    compareAgainstFormat: "vs %@",
+    compareNothingFormat: "vs %@: no finished ride of this name yet",
+    footerPredicted: "predicted",
+    footerSumOfBest: "sum of best",
+    comparisonNotSavedFormat: "The comparison chosen was not saved (%@); it holds until you quit",
     summaryMoving: "Moving",
     summaryLapsFormat: "%@ laps",
     summaryOneLap: "1 lap",
@@ -235,6 +276,21 @@ public struct Strings: Sendable {
     hintCountdownWait: "카운트다운 중: Esc 로 취소",
     hintNothingToCancel: "취소할 것이 없습니다",
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
+    hintCompareNeedsName: "비교는 같은 이름의 라이드끼리 합니다: splits 를 --name 과 함께 시작하세요",
+    hintCompareWorkout: "워크아웃 라이드는 비교하지 않습니다",
+    compare: "비교",
+    helpCompare: "비교 대상 바꾸기",
+    deltaHeader: "Δ",
+    comparePrevious: "이전",
+    compareBest: "최고 기록",
+    compareGold: "구간 최고",
+    compareNone: "비교 없음",
+    compareRideFormat: "%@ 대비 (라이드 %@)",
+    compareAgainstFormat: "%@ 대비",
+    compareNothingFormat: "%@ 대비: 이 이름의 완료된 라이드가 아직 없습니다",
+    footerPredicted: "예상",
+    footerSumOfBest: "구간 최고 합",
+    comparisonNotSavedFormat: "비교 선택을 저장하지 못했습니다 (%@); 종료할 때까지 유지됩니다",
     summaryMoving: "주행 시간",
     summaryLapsFormat: "랩 %@개",
     summaryOneLap: "랩 1개",

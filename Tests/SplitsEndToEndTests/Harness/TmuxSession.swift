@@ -392,6 +392,19 @@ final class TmuxSession: Sendable {
     return (status, home.read(name) ?? "")
   }
 
+  /// Finishes the ride on the screen of `job`: space pauses it when it runs, r finishes it,
+  /// and once its summary shows, q quits. Returns the job's exit status.
+  func finishRideAndQuit(_ job: Job) async throws -> Int32 {
+    if try await captureAsync().state == "RUNNING" {
+      try send(keys: "Space")
+      try await waitFor("PAUSED") { $0.state == "PAUSED" }
+    }
+    try send(keys: "r")
+    try await waitFor("the summary") { $0.contains("finished") }
+    try send(keys: "q")
+    return try await exitStatus(of: job)
+  }
+
   /// The terminal's modes as `stty -a` prints them in the pane (`icanon` or `-icanon`, …).
   func terminalModes() async throws -> Set<String> {
     let (status, output) = try await run("stty -a")

@@ -1,0 +1,168 @@
+/// The ride screen's comparisons: the earlier finished rides of each name and the comparison
+/// chosen for each name. The screen gets both from the journal when it opens; a ride finished
+/// on it joins its name's rides at once (no I/O: the state is updated from the state).
+public struct RideComparisons: Equatable, Sendable {
+  /// Finished rides, by name, oldest first.
+  public var attempts: [String: [Attempt]] = [:]
+  /// The comparison chosen for each name (kept in the journal); `defaultKind` when none was.
+  public var choices: [String: ComparisonKind] = [:]
+
+  /// A name nobody chose a comparison for compares with the personal best.
+  public static let defaultKind: ComparisonKind = .best
+
+  public init(attempts: [String: [Attempt]] = [:], choices: [String: ComparisonKind] = [:]) {
+    self.attempts = attempts
+    self.choices = choices
+  }
+
+  public func kind(for name: String) -> ComparisonKind { choices[name] ?? Self.defaultKind }
+
+  /// The comparison `c` turns to after `kind`: previous, personal best, best segments, none,
+  /// and round again.
+  public static func next(after kind: ComparisonKind) -> ComparisonKind {
+    switch kind {
+    case .previous: .best
+    case .best: .gold
+    case .gold: .none
+    case .none: .previous
+    }
+  }
+
+  /// The finished rides of `name` earlier than ride `number`, oldest first.
+  public func earlier(than number: Int, named name: String) -> [Attempt] {
+    (attempts[name] ?? []).filter { $0.isFinished && $0.number < number }.sorted { $0.number < $1.number }
+  }
+
+  /// Adds a ride finished on the screen to its name's rides.
+  public mutating func add(_ attempt: Attempt, named name: String) {
+    var list = attempts[name] ?? []
+    list.removeAll { $0.number == attempt.number }
+    list.append(attempt)
+    attempts[name] = list
+  }
+}
+
+extension Comparison {
+  /// Each recorded lap's moving time in whole milliseconds, truncated (as the journal's
+  /// figures have them).
+  public static func lapMilliseconds(splits: [Duration]) -> [Int64] {
+    var previous = Duration.zero
+    return splits.map { split in
+      let lap = (max(split, previous) - previous).milliseconds
+      previous = max(split, previous)
+      return lap
+    }
+  }
+}
+
+extension Attempt {
+  /// A ride just finished on the screen, as the journal will read it back: each lap and split
+  /// truncated to the millisecond, then the stretch after the last lap (when there is one, or
+  /// when there are no laps).
+  public init(finished ride: Ride, moving: Duration) {
+    let moving = moving.clampedToZero
+    var laps: [Int64] = []
+    var splits: [Int64] = []
+    var previous = Duration.zero
+    for recorded in ride.splits {
+      let split = max(min(recorded, moving), previous)
+      laps.append((split - previous).milliseconds)
+      splits.append(split.milliseconds)
+      previous = split
+    }
+    let rest = (moving - previous).milliseconds
+    if rest > 0 || laps.isEmpty {
+      laps.append(max(0, rest))
+      splits.append(moving.milliseconds)
+    }
+    self.init(
+      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds, laps: laps, splits: splits)
+  }
+}
+
+/// What the ride on screen is compared with, at its current lap count. Times are `Duration`s
+/// built from the journal's whole milliseconds, so that the screen's arithmetic is exact.
+public struct LiveComparison: Equatable, Sendable {
+  public var kind: ComparisonKind
+  /// Nil when there is nothing of `kind` to compare with (and for none).
+  public var reference: ComparisonReference?
+  /// The best segments of the earlier rides, lap 1 first (empty: no earlier ride).
+  public var gold: [Int64]
+  /// Whether there is any earlier finished ride of the name.
+  public var hasEarlierRides: Bool { !gold.isEmpty }
+
+  /// The comparison of `kind` for a ride with `lapsSoFar` laps (the running one counted).
+  ///
+  /// During a ride its number of laps is not known yet: the personal best here is the
+  /// fastest earlier finished ride with at least `lapsSoFar` laps (the earlier one on a tie).
+  public init(kind: ComparisonKind, earlier: [Attempt], lapsSoFar: Int) {
+    self.kind = kind
+    gold = Comparison.bestSegments(earlier)
+    switch kind {
+    case .best:
+      let best = earlier.filter { $0.isFinished && $0.laps.count >= lapsSoFar }
+        .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
+      reference = best.map { ComparisonReference(kind: .best, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
+    default:
+      reference = Comparison.reference(kind, earlier: earlier, lapCount: lapsSoFar)
+    }
+  }
+
+  /// The best segment at lap `number` (1-based), if any.
+  public func goldLap(_ number: Int) -> Int64? { number >= 1 && number <= gold.count ? gold[number - 1] : nil }
+
+  /// The sum of the best segments; nil without an earlier ride.
+  public var sumOfBest: Duration? { gold.isEmpty ? nil : .milliseconds(Comparison.sums(gold).last ?? 0) }
+
+  /// The comparison's finish: its moving time (the sum of the best segments for gold).
+  public var finish: Duration? { reference?.finishMilliseconds.map { .milliseconds($0) } }
+
+  /// The lap time at which lap `number`'s live delta appears: when it reaches the
+  /// comparison's lap time or the best segment there, whichever is sooner. Nil when the
+  /// comparison has no split at that lap (then there is no delta to show).
+  public func liveDeltaAppears(lap number: Int) -> Duration? {
+    guard let reference, reference.split(number) != nil else { return nil }
+    return Comparison.liveDeltaAppears(
+      comparisonLap: reference.lap(number).map { .milliseconds($0) }, goldLap: goldLap(number).map { .milliseconds($0) })
+  }
+
+  /// Lap `number`'s delta with its split shown as `split` (already truncated to the
+  /// precision): the shown split minus the comparison's split truncated the same way, so it
+  /// turns over exactly when the shown split does. Nil where the comparison has no such lap.
+  public func delta(lap number: Int, shownSplit split: Duration, precision: Precision) -> Duration? {
+    reference?.split(number).map { split - TimeFormat.truncated(.milliseconds($0), to: precision) }
+  }
+
+  /// How lap `number` stands, from the shown delta and the shown lap time against the
+  /// comparison's lap truncated the same way; nil when level or nothing to compare.
+  public func standing(lap number: Int, delta: Duration, shownLap lap: Duration, precision: Precision) -> LapStanding? {
+    guard let compareLap = reference?.lap(number) else { return nil }
+    let theirs = TimeFormat.truncated(.milliseconds(compareLap), to: precision)
+    return LapStanding(
+      deltaMilliseconds: delta.milliseconds, lapMilliseconds: lap.milliseconds,
+      comparisonLapMilliseconds: theirs.milliseconds)
+  }
+
+  /// Whether a finished lap of `lapMilliseconds` at `number` beats every earlier ride there.
+  public func isNewGold(lap number: Int, lapMilliseconds: Int64) -> Bool {
+    goldLap(number).map { lapMilliseconds < $0 } ?? false
+  }
+
+  /// The predicted finish with lap `number` under way since the moving time `lapOrigin`: now,
+  /// plus what is left of the comparison's lap (nothing once it is passed), plus its later
+  /// laps. Nil past the comparison's laps. Constant while the lap is shorter than the
+  /// comparison's, then it grows with the moving time (`predictionOrigin`).
+  public func predictedFinish(moving: Duration, lapOrigin: Duration, lap number: Int) -> Duration? {
+    guard let reference, number >= 1, let lap = reference.lap(number) else { return nil }
+    let rest = Duration.milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
+    let left = (Duration.milliseconds(lap) - (moving - lapOrigin)).clampedToZero
+    return moving + left + rest
+  }
+
+  /// The moving time at which the predicted finish would read zero once it grows with the
+  /// moving time (minus the comparison's later laps): the origin of its digits' lattice.
+  public func predictionOrigin(lap number: Int) -> Duration? {
+    guard let reference, number >= 1, reference.lap(number) != nil else { return nil }
+    return .zero - .milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
+  }
+}
