@@ -40,6 +40,8 @@ let package = Package(
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // pidfd_open(2), to learn without waiting when a `--cue-cmd` child ends.
     .target(name: "CProcess", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    // inotify(7) on the data directory and epoll(7) on standard output, for `status --follow`.
+    .target(name: "CWatch", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals; the `--cue-cmd` child processes.
     .target(
       name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess"],
@@ -48,7 +50,7 @@ let package = Package(
     .target(
       name: "SplitsCLI",
       dependencies: [
-        "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
+        "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal", "CWatch",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),

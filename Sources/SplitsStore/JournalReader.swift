@@ -59,6 +59,10 @@ public final class JournalReader: Sendable {
     return "file:\(escaped)?immutable=1"
   }
 
+  /// Whether the file holds no journal tables yet (an empty file, or one the screen is
+  /// still creating): a reader kept open would never see them; open a new one.
+  public var isEmpty: Bool { !hasTables }
+
   /// The schema migrations applied to the file, in order (empty for an empty file).
   public func appliedMigrations() throws -> [String] {
     try read { db in try Schema.migrator.appliedMigrations(db) }
