@@ -82,17 +82,19 @@ public enum QuickStatus {
 
   /// Runs `splits status` when `arguments` (without the program name) are a plain status
   /// invocation and returns its exit status; nil when argument-parser must take them.
-  @MainActor
+  /// `--follow` runs its loop on the main thread, where the process starts.
   public static func run(arguments: [String]) -> Int32? {
     guard let options = parse(arguments) else { return nil }
     let environment = ProcessInfo.processInfo.environment
     let directory = DataOptions.directory(option: options.dataDir, environment: environment)
     let strings = HistoryStrings.of(options.lang ?? Language.from(environment: environment))
     if options.follow {
-      return StatusFollower(
-        directory: directory, json: options.json, format: options.format, precision: options.precision,
-        strings: strings
-      ).run()
+      return MainActor.assumeIsolated {
+        StatusFollower(
+          directory: directory, json: options.json, format: options.format, precision: options.precision,
+          strings: strings
+        ).run()
+      }
     }
     do {
       let output = try StatusCommand.output(
