@@ -16,8 +16,7 @@ struct StatusCommand: ParsableCommand {
       ride was ever recorded, ready when no ride is open.
 
       --follow prints the line at once and again at every change, one line each (JSON Lines \
-      with --json), and exits 0 when its output is closed (or on SIGINT, SIGTERM, SIGHUP); 1 \
-      when the journal cannot be read.
+      with --json), and exits 0 when its output is closed; 1 when the journal cannot be read.
 
       --format placeholders: \
       \(StatusReport.placeholders.map { "{\($0.name)} \($0.meaning)" }.joined(separator: "; ")). \

@@ -12,8 +12,10 @@ import SplitsStore
 #endif
 
 /// `splits status --follow`: the status line at once, then again at every change, until
-/// standard output closes (exit 0), a signal asks it to stop (SIGINT, SIGTERM, SIGHUP:
-/// exit 0) or the journal cannot be read (its message, exit 1).
+/// standard output closes (exit 0: its reader is done with it), a signal stops it (SIGHUP,
+/// SIGINT, SIGTERM: 129, 130, 143, as for every command) or the journal cannot be read or
+/// is damaged (its message, exit 1). A journal deleted under it reads as no ride, as for
+/// `status`, and it follows on.
 ///
 /// One thread and no polling (platform notes, "One thread per tick"): the main thread
 /// waits in the main run loop (`MainLoop`), which serves
@@ -85,7 +87,8 @@ final class StatusFollower {
     for stop in [SIGINT, SIGTERM, SIGHUP] {
       signal(stop, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: stop, queue: .main)
-      source.setEventHandler { MainActor.assumeIsolated { self.finish(0) } }
+      // As every command: 128 + the signal (129, 130, 143).
+      source.setEventHandler { MainActor.assumeIsolated { self.finish(128 + stop) } }
       source.resume()
       sources.append(source)
     }
