@@ -28,7 +28,7 @@ run: build
 # last: all of them at once on two cores made deadlines and clock checks flaky.
 # Last, `make install-test` (scripts/install-test.sh): install into a temporary prefix and
 # uninstall. It needs the release build (3.5 min from nothing on two cores; seconds after).
-ALONE := TerminalStallTests|RuntimeThreadTests
+ALONE := TerminalStallTests|RuntimeThreadTests|FollowWakeUpTests
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip SplitsEndToEndTests

@@ -182,6 +182,11 @@ struct FollowCommandTests {
     #expect(paused.termination == .exited(0), "\(paused)")
     #expect(paused.stdout.hasSuffix("\nstatus 0\n"), "\(paused)")
     #expect(paused.stdout.hasPrefix("{\"state\": \"paused\""), "\(paused)")
+    // The same through argument-parser (a repeated option is left to it).
+    let parsed = try await Self.bash(
+      tmux, "splits status --follow --precision cs --precision s | head -n 1; echo \"status ${PIPESTATUS[0]}\"")
+    #expect(parsed.stdout.hasPrefix("⏸ "), "\(parsed)")
+    #expect(parsed.stdout.hasSuffix("\nstatus 0\n"), "\(parsed)")
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: screen) == 0)
 
@@ -209,5 +214,40 @@ struct FollowCommandTests {
     #expect(status == "1\n")
     #expect(tmux.home.read("gone.err")?.contains("splits.sqlite") == true, "\(tmux.home.read("gone.err") ?? "")")
     #expect(Self.lines(tmux, "gone") == ["paused", "none"])
+  }
+}
+
+/// `status --follow`'s cost, measured on the real process: one wake-up of one thread per
+/// printed line while the ride runs, none while it is paused. Timed: run alone (`make test`).
+@Suite("splits status --follow wakes once a line, never while paused", .timeLimit(.minutes(1)))
+struct FollowWakeUpTests {
+  @Test("running: about one wake-up of the main thread per line; paused: none")
+  func wakeUps() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("splits status --follow --format '\(FollowCommandTests.format)' >$E2E/follow & echo $! >$E2E/pid")
+    let pid = try await tmux.poll("the follower's pid") { tmux.home.read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
+    try await FollowCommandTests.waitForLine(tmux, "none") { $0 == "none 00:00:00 0" }
+    _ = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await FollowCommandTests.waitForLine(tmux, "the first second") { $0 == "running 00:00:01 0" }
+
+    // The start's re-reads (up to 3 s after it) fall in this window too: a spare for them.
+    let linesBefore = FollowCommandTests.lines(tmux).count
+    let running = try await RuntimeThreadTests.wakeUps(pid, over: .seconds(4))
+    let printed = FollowCommandTests.lines(tmux).count - linesBefore
+    #expect(printed >= 3, "\(printed) lines in 4 s")
+    #expect(running.woken == 1, "running: \(running.switches) switches on \(running.woken) threads")
+    #expect(running.switches <= printed + 3, "running: \(running.switches) wake-ups for \(printed) lines")
+    #expect(running.threads <= 3)
+
+    try tmux.send(keys: "Space")
+    try await FollowCommandTests.waitForLine(tmux, "the pause") { $0.hasPrefix("paused ") }
+    // Past the re-reads after the pause (the last 3 s after it), then a window of nothing.
+    try await Task.sleep(for: .milliseconds(3_300))
+    let paused = try await RuntimeThreadTests.wakeUps(pid, over: .seconds(3))
+    #expect(paused.woken == 0, "paused: \(paused.switches) switches on \(paused.woken) threads")
+    try tmux.send(keys: "q")
   }
 }
