@@ -144,8 +144,10 @@ final class StatusFollower {
         watchingData = path == directory
         return
       }
-      let parent = (path as NSString).deletingLastPathComponent
-      if parent == path || parent.isEmpty { return }
+      // A relative path ends in the current directory.
+      var parent = (path as NSString).deletingLastPathComponent
+      if parent.isEmpty { parent = "." }
+      if parent == path { return }
       path = parent
     }
   }

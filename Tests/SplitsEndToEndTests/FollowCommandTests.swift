@@ -150,6 +150,24 @@ struct FollowCommandTests {
     #expect(seconds.count >= 3)
   }
 
+  @Test("a relative data directory not created yet is followed from the current directory")
+  func relativeDataDirectory() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start("cd \"$E2E\"")
+    _ = try await tmux.start("splits status --follow --data-dir rel/data --format '{state}' >$E2E/rel.out & echo started")
+    try await Self.waitForLine(tmux, "none", file: "rel.out") { $0 == "none" }
+    let screen = try await tmux.start("splits --plain --data-dir rel/data")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await Self.waitForLine(tmux, "running", file: "rel.out") { $0 == "running" }
+    try tmux.send(keys: "Space")
+    try await Self.waitForLine(tmux, "paused", file: "rel.out") { $0 == "paused" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: screen) == 0)
+    #expect(Self.lines(tmux, "rel.out") == ["none", "running", "paused"])
+  }
+
   /// `command` in bash, its output to a file; (status, output).
   static func bash(_ tmux: TmuxSession, _ command: String, timeout: Duration = .seconds(10)) async throws -> SpawnResult {
     try await Spawn.runAsync(
