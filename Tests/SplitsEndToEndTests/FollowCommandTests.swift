@@ -168,6 +168,25 @@ struct FollowCommandTests {
     #expect(Self.lines(tmux, "rel.out") == ["none", "running", "paused"])
   }
 
+  @Test("a 12 s workout left running with no screen: a line at each step's end, then paused at the end")
+  func workoutSteps() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let file = try WorkoutTests.writeWorkout(tmux)
+    _ = try await tmux.start("splits status --follow --format '{state} {step}/{steps}' >$E2E/steps & echo started")
+    try await Self.waitForLine(tmux, "none", file: "steps") { $0 == "none /" }
+    let screen = try await tmux.start("splits workout \(file) --plain --no-bell")
+    try await tmux.waitFor("the first step before the start") { $0.contains("Warm-up") }
+    try tmux.send(keys: "Space")
+    try await Self.waitForLine(tmux, "the first step", file: "steps") { $0 == "running 1/6" }
+    // `q` leaves the workout running; the steps go on with no screen open.
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: screen) == 0)
+    let all = try await Self.waitForLine(tmux, "the end", file: "steps", timeout: .seconds(20)) { $0 == "paused 6/6" }
+    let fromStart = Array(all.drop { $0 != "running 1/6" })
+    #expect(fromStart == (1...6).map { "running \($0)/6" } + ["paused 6/6"], "\(all)")
+  }
+
   /// `command` in bash, its output to a file; (status, output).
   static func bash(_ tmux: TmuxSession, _ command: String, timeout: Duration = .seconds(10)) async throws -> SpawnResult {
     try await Spawn.runAsync(
