@@ -122,9 +122,15 @@ public final class JournalReader: Sendable {
       .filter { $0.ride.firstStart != nil || $0.isFinished }
   }
 
+  /// Each read starts from the file's schema as it is now: GRDB keeps what it learnt of the
+  /// tables per connection, and a reader kept open (`status --follow`) may have first looked
+  /// while a screen was still creating them.
   private func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
-      return try queue.read(body)
+      return try queue.read { db in
+        db.clearSchemaCache()
+        return try body(db)
+      }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }
