@@ -657,7 +657,7 @@ def status_latency(binary: str, calls: int = 30) -> dict:
         riding.remove()
 
 
-def follow_session(binary: str, precision: str = "s") -> dict:
+def follow_once(binary: str, precision: str = "s") -> dict:
     """`splits status --follow` beside a ride screen, its output a pipe read by this
     script: context switches of the follower (all threads) per line printed while the ride
     runs, and while it is paused (after the re-reads that follow the pause key)."""
@@ -737,21 +737,21 @@ def follow_session(binary: str, precision: str = "s") -> dict:
 
 
 def run_follow(binary: str, runs: int) -> dict:
-    """`follow_session` `runs` times; the medians."""
-    sessions = []
+    """`follow_once` `runs` times; the medians."""
+    results = []
     for n in range(1, runs + 1):
         log(f"  splits status --follow, run {n}/{runs}")
-        sessions.append(follow_session(binary))
+        results.append(follow_once(binary))
     return {
-        "runs": sessions,
-        "switches_per_line": median(pick(r, "running", "switches_per_line") for r in sessions),
-        "nonvoluntary_per_line": median(pick(r, "running", "nonvoluntary_per_line") for r in sessions),
-        "lines_per_s": median(pick(r, "running", "lines") / pick(r, "running", "seconds") for r in sessions),
-        "paused_switches": median(pick(r, "paused", "switches") for r in sessions),
-        "paused_seconds": median(pick(r, "paused", "seconds") for r in sessions),
-        "threads_max": max((pick(r, "running", "threads_max") or 0 for r in sessions), default=None),
-        "duplicates": sum(r.get("duplicates") or 0 for r in sessions),
-        "exit_codes": [r.get("exit_code") for r in sessions],
+        "runs": results,
+        "switches_per_line": median(pick(r, "running", "switches_per_line") for r in results),
+        "nonvoluntary_per_line": median(pick(r, "running", "nonvoluntary_per_line") for r in results),
+        "lines_per_s": median(pick(r, "running", "lines") / pick(r, "running", "seconds") for r in results),
+        "paused_switches": median(pick(r, "paused", "switches") for r in results),
+        "paused_seconds": median(pick(r, "paused", "seconds") for r in results),
+        "threads_max": max((pick(r, "running", "threads_max") or 0 for r in results), default=None),
+        "duplicates": sum(r.get("duplicates") or 0 for r in results),
+        "exit_codes": [r.get("exit_code") for r in results],
     }
 
 
