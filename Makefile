@@ -28,7 +28,7 @@ run: build
 # last: all of them at once on two cores made deadlines and clock checks flaky.
 # Last, `make install-test` (scripts/install-test.sh): install into a temporary prefix and
 # uninstall. It needs the release build (3.5 min from nothing on two cores; seconds after).
-ALONE := TerminalStallTests|RuntimeThreadTests
+ALONE := TerminalStallTests|RuntimeThreadTests|FollowWakeUpTests
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip SplitsEndToEndTests
@@ -52,6 +52,15 @@ bench: deps
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
+
+# `make bench-follow`: only `splits status --follow` (its block of docs/performance.md).
+.PHONY: bench-follow
+bench-follow: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
+	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only follow
+	$(BENCH_PY) bench/report.py --only follow
 
 # `make drills`: the fault drills at full counts, one at a time (issue 6; docs/reliability.md).
 DRILLS_SCRATCH := .build-drills

@@ -42,6 +42,8 @@ let package = Package(
     .target(name: "CProcess", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // The ride screen's control socket: Unix socket addresses and peer credentials.
     .target(name: "CSocket", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    // inotify(7) on the data directory and epoll(7) on standard output, for `status --follow`.
+    .target(name: "CWatch", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals; the `--cue-cmd` child processes; the control socket.
     .target(
       name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket"],
@@ -51,7 +53,7 @@ let package = Package(
       name: "SplitsCLI",
       dependencies: [
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "CSocket", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CSocket", "CWatch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(

@@ -14,7 +14,12 @@ linked statically (`swift build -c release --static-swift-stdlib --scratch-path
 .build-static`, log in .build-static/build.log) for its peak RSS; if that build fails,
 the error is reported instead.
 
+`--only follow` runs only the `splits status --follow` measurement and writes
+bench/results/follow.json, which report.py renders (`report.py --only follow` updates that
+block of docs/performance.md alone).
+
 Usage: bench.py --splits PATH [--static-splits PATH | --no-static] [--runs 3] [--quick]
+                [--only follow]
 """
 
 from __future__ import annotations
@@ -25,6 +30,7 @@ import json
 import os
 import platform
 import re
+import select
 import shutil
 import signal
 import statistics
@@ -651,6 +657,104 @@ def status_latency(binary: str, calls: int = 30) -> dict:
         riding.remove()
 
 
+def follow_once(binary: str, precision: str = "s") -> dict:
+    """`splits status --follow` beside a ride screen, its output a pipe read by this
+    script: context switches of the follower (all threads) per line printed while the ride
+    runs, and while it is paused (after the re-reads that follow the pause key)."""
+    import threading
+
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    follower = None
+    r: dict = {"precision": precision}
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("splits showed no READY screen")
+        job.send(b" ")
+        job.pump(PHASE["settle"])
+        follower = subprocess.Popen([binary, "status", "--follow", "--precision", precision], env=box.env(),
+                                    stdout=subprocess.PIPE, stderr=subprocess.DEVNULL)
+        lines: list[tuple[int, str]] = []
+        stop = threading.Event()
+        fd = follower.stdout.fileno()
+
+        def read() -> None:
+            # Raw reads with a timeout, so that the pipe can be closed once this thread is done
+            # (closing a file object another thread reads from blocks).
+            pending = b""
+            while not stop.is_set():
+                ready, _, _ = select.select([fd], [], [], 0.1)
+                if not ready:
+                    continue
+                chunk = os.read(fd, 65536)
+                if not chunk:
+                    return
+                t = time.monotonic_ns()
+                pending += chunk
+                *whole, pending = pending.split(b"\n")
+                lines.extend((t, line.decode(errors="replace")) for line in whole)
+
+        reader = threading.Thread(target=read, daemon=True)
+        reader.start()
+        usage = Usage(follower.pid)
+        job.pump(1.5)
+
+        def window(seconds: float) -> dict:
+            a = usage.sample()
+            job.pump_until(a["t"] + int(seconds * NS))
+            b = usage.sample()
+            u = Usage.delta(a, b)
+            u["lines"] = sum(1 for t, _ in lines if a["t"] <= t < b["t"])
+            u["threads_max"], _ = usage.live_threads(a["t"], b["t"])
+            return u
+
+        r["running"] = window(PHASE["running_s"])
+        running = r["running"]
+        running["switches_per_line"] = running["switches"] / running["lines"] if running["lines"] else None
+        running["nonvoluntary_per_line"] = running["nonvoluntary"] / running["lines"] if running["lines"] else None
+        job.send(b" ")
+        # The pause is read at once, then again 30 ms, 0.3 s, 1 s and 3 s later.
+        job.pump(3.5)
+        r["paused"] = window(PHASE["paused"])
+        r["lines_total"] = len(lines)
+        r["duplicates"] = sum(1 for (_, a), (_, b) in zip(lines, lines[1:]) if a == b)
+        stop.set()
+        reader.join()
+        follower.stdout.close()
+        try:
+            r["exit_code"] = follower.wait(timeout=3)
+        except subprocess.TimeoutExpired:
+            r["exit_code"] = None
+        job.finish(b"q")
+        return r
+    finally:
+        if follower is not None and follower.poll() is None:
+            follower.kill()
+            follower.wait()
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def run_follow(binary: str, runs: int) -> dict:
+    """`follow_once` `runs` times; the medians."""
+    results = []
+    for n in range(1, runs + 1):
+        log(f"  splits status --follow, run {n}/{runs}")
+        results.append(follow_once(binary))
+    return {
+        "runs": results,
+        "switches_per_line": median(pick(r, "running", "switches_per_line") for r in results),
+        "nonvoluntary_per_line": median(pick(r, "running", "nonvoluntary_per_line") for r in results),
+        "lines_per_s": median(pick(r, "running", "lines") / pick(r, "running", "seconds") for r in results),
+        "paused_switches": median(pick(r, "paused", "switches") for r in results),
+        "paused_seconds": median(pick(r, "paused", "seconds") for r in results),
+        "threads_max": max((pick(r, "running", "threads_max") or 0 for r in results), default=None),
+        "duplicates": sum(r.get("duplicates") or 0 for r in results),
+        "exit_codes": [r.get("exit_code") for r in results],
+    }
+
+
 # ---------------------------------------------------------------------------
 # Runs and summary
 
@@ -899,6 +1003,23 @@ def build_static() -> tuple[str | None, str | None]:
     return None, (f"exit {code}: " + "; ".join(errors[:3]))[:400]
 
 
+def write_follow(binary: str, args) -> None:
+    """The `status --follow` figures, to follow.json in the results."""
+    log("splits status --follow")
+    follow = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "commit": versions(binary, args.python)["commit"],
+        "phases_s": {"running": PHASE["running_s"], "paused": PHASE["paused"]},
+        "follow": run_follow(binary, args.runs),
+    }
+    with open(os.path.join(args.out, "follow.json"), "w") as f:
+        json.dump(follow, f, indent=1)
+    s = follow["follow"]
+    log(f"follow: {s['switches_per_line']} switches per line, {s['paused_switches']} while paused "
+        f"({s['paused_seconds']} s), results in {args.out}/follow.json")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", required=True, help="the release binary")
@@ -909,6 +1030,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
     parser.add_argument("--out", default=os.path.join(HERE, "results"))
+    parser.add_argument("--only", choices=["follow"], help="run only this part")
     args = parser.parse_args()
     if args.quick:
         for k in PHASE:
@@ -916,6 +1038,9 @@ def main() -> int:
         args.runs = 1
     binary = os.path.abspath(args.splits)
     os.makedirs(args.out, exist_ok=True)
+    if args.only == "follow":
+        write_follow(binary, args)
+        return 0
     static_binary, static_error = None, None
     if args.static_splits:
         static_binary = os.path.abspath(args.static_splits)
@@ -942,6 +1067,7 @@ def main() -> int:
         termdown_runs.append(run_termdown(args.python))
     log("splits status")
     status = status_latency(binary)
+    write_follow(binary, args)
     info["machine"]["load_after"] = os.getloadavg()
     info["seconds"] = round(time.monotonic() - began, 1)
 

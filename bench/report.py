@@ -3,7 +3,12 @@
 (between the `bench:results` markers; the rest of the file is prose kept by hand) and the
 chart docs/performance.png.
 
+The `splits status --follow` figures (bench/results/follow.json, from `bench.py`, or
+`bench.py --only follow` alone) go between the `bench:follow` markers; `report.py --only
+follow` writes that block and nothing else.
+
 Usage: report.py [--results DIR] [--doc docs/performance.md] [--png docs/performance.png]
+                 [--only follow]
 """
 
 from __future__ import annotations
@@ -17,6 +22,8 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
 BEGIN = "<!-- bench:results:begin (written by bench/report.py) -->"
 END = "<!-- bench:results:end -->"
+FOLLOW_BEGIN = "<!-- bench:follow:begin (written by bench/report.py) -->"
+FOLLOW_END = "<!-- bench:follow:end -->"
 
 
 def fmt(value, digits=2, unit=""):
@@ -290,12 +297,74 @@ SKELETON = f"""# Performance
 """
 
 
+def follow_block(result: dict) -> str:
+    """The `status --follow` table: switches per printed line at whole seconds, and while
+    paused."""
+    f = result["follow"]
+    runs = f.get("runs") or []
+    machine = result.get("machine") or {}
+    per_line = f.get("switches_per_line")
+    paused = f.get("paused_switches")
+    lines = [
+        FOLLOW_BEGIN,
+        "",
+        "`splits status --follow` beside a running ride screen, its output a pipe (medians of "
+        f"{len(runs)} runs; {fmt(get(result, 'phases_s', 'running'), 0)} s running, "
+        f"{fmt(get(result, 'phases_s', 'paused'), 0)} s paused; context switches of every thread of the "
+        "follower, voluntary + nonvoluntary, from /proc/PID/task/*/status):",
+        "",
+        "| Metric | Target | splits | Verdict |",
+        "|---|---|---|---|",
+        f"| `status --follow` at whole seconds: context switches per printed line | ≤ 1.3 | {fmt(per_line)}, of which "
+        f"preempted {fmt(f.get('nonvoluntary_per_line'))} ({fmt(f.get('lines_per_s'))} lines/s, "
+        f"{fmt(f.get('threads_max'))} threads at most) | {verdict(le(per_line, 1.3))} |",
+        f"| `status --follow` while paused: context switches | 0 | {fmt(paused)} in {fmt(f.get('paused_seconds'), 1)} s "
+        f"| {verdict(None if paused is None else paused == 0)} |",
+        "",
+        f"Measured {result.get('date', '?')} on {machine.get('cpu', '?')}, {machine.get('nproc', '?')} cores, kernel "
+        f"{machine.get('kernel', '?')}, commit {result.get('commit', '?')}; duplicate lines: {f.get('duplicates')}; "
+        f"exit statuses once the pipe closed: {f.get('exit_codes')}.",
+        "",
+        FOLLOW_END,
+    ]
+    return "\n".join(lines)
+
+
+def write_follow(results: str, doc_path: str) -> bool:
+    """Puts the follow block into the document (after the results block when new)."""
+    path = os.path.join(results, "follow.json")
+    if not os.path.exists(path):
+        return False
+    with open(path) as f:
+        block = follow_block(json.load(f))
+    doc = open(doc_path).read() if os.path.exists(doc_path) else SKELETON
+    if FOLLOW_BEGIN in doc and FOLLOW_END in doc:
+        head, rest = doc.split(FOLLOW_BEGIN, 1)
+        _, tail = rest.split(FOLLOW_END, 1)
+        doc = head + block + tail
+    elif END in doc:
+        head, tail = doc.split(END, 1)
+        doc = head + END + "\n\n" + block + tail
+    else:
+        doc = doc.rstrip("\n") + "\n\n" + block + "\n"
+    with open(doc_path, "w") as f:
+        f.write(doc)
+    return True
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "performance.md"))
     parser.add_argument("--png", default=os.path.join(ROOT, "docs", "performance.png"))
+    parser.add_argument("--only", choices=["follow"], help="write only this block")
     args = parser.parse_args()
+    if args.only == "follow":
+        if not write_follow(args.results, args.doc):
+            print(f"report: no {args.results}/follow.json (run bench.py --only follow)", file=sys.stderr)
+            return 1
+        print(f"report: {args.doc} (status --follow)", file=sys.stderr)
+        return 0
     with open(os.path.join(args.results, "summary.json")) as f:
         result = json.load(f)
     with open(os.path.join(args.results, "runs.json")) as f:
@@ -321,6 +390,7 @@ def main() -> int:
         doc = doc.rstrip("\n") + "\n\n" + block + "\n"
     with open(args.doc, "w") as f:
         f.write(doc)
+    write_follow(args.results, args.doc)
     chart(runs, summary, args.png)
     print(f"report: {args.doc}, {args.png}", file=sys.stderr)
     return 0

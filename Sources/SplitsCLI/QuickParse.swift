@@ -56,6 +56,7 @@ public enum QuickStatus {
   /// The options of a plain `status` invocation, or nil when argument-parser must decide.
   struct Options: Equatable {
     var json = false
+    var follow = false
     var format: String?
     var precision: Precision = .s
     var lang: Language?
@@ -65,12 +66,12 @@ public enum QuickStatus {
   static func parse(_ arguments: [String]) -> Options? {
     guard arguments.first == "status",
       let found = QuickParser.options(
-        arguments.dropFirst(), flags: ["--json"], valued: ["--format", "--precision", "--lang", "--data-dir"])
+        arguments.dropFirst(), flags: ["--json", "--follow"], valued: ["--format", "--precision", "--lang", "--data-dir"])
     else { return nil }
     let options: Options
     do {
       options = Options(
-        json: found["--json"] != nil, format: found["--format"],
+        json: found["--json"] != nil, follow: found["--follow"] != nil, format: found["--format"],
         precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .s,
         lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"])
     } catch { return nil }
@@ -81,11 +82,20 @@ public enum QuickStatus {
 
   /// Runs `splits status` when `arguments` (without the program name) are a plain status
   /// invocation and returns its exit status; nil when argument-parser must take them.
+  /// `--follow` runs its loop on the main thread, where the process starts.
   public static func run(arguments: [String]) -> Int32? {
     guard let options = parse(arguments) else { return nil }
     let environment = ProcessInfo.processInfo.environment
     let directory = DataOptions.directory(option: options.dataDir, environment: environment)
     let strings = HistoryStrings.of(options.lang ?? Language.from(environment: environment))
+    if options.follow {
+      return MainActor.assumeIsolated {
+        StatusFollower(
+          directory: directory, json: options.json, format: options.format, precision: options.precision,
+          strings: strings
+        ).run()
+      }
+    }
     do {
       let output = try StatusCommand.output(
         directory: directory, json: options.json, format: options.format,

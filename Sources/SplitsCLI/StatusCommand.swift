@@ -15,6 +15,9 @@ struct StatusCommand: ParsableCommand {
       Prints `▶ 00:42:10 · lap 4` while running, `⏸ …` while paused. The state is none when no \
       ride was ever recorded, ready when no ride is open.
 
+      --follow prints the line at once and again at every change, one line each (JSON Lines \
+      with --json), and exits 0 when its output is closed; 1 when the journal cannot be read.
+
       --format placeholders: \
       \(StatusReport.placeholders.map { "{\($0.name)} \($0.meaning)" }.joined(separator: "; ")). \
       Write {{ and }} for literal braces. Example: --format '{icon} {moving} lap {lap}'
@@ -31,6 +34,13 @@ struct StatusCommand: ParsableCommand {
   @Option(help: "Precision of the times in the line: s, ds (tenths) or cs (hundredths).")
   var precision: Precision = .s
 
+  @Flag(
+    help: """
+      Print the line now and again at every change (each displayed time step while running, \
+      each start, lap, pause, finish and workout step), until the output is closed.
+      """)
+  var follow = false
+
   @Option(help: "Language of the line: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
@@ -45,6 +55,15 @@ struct StatusCommand: ParsableCommand {
 
   func run() throws {
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    if follow {
+      let status = MainActor.assumeIsolated {
+        StatusFollower(
+          directory: data.directory(), json: json, format: format, precision: precision, strings: strings
+        ).run()
+      }
+      if status != 0 { throw ExitCode(status) }
+      return
+    }
     let output: String = try withJournalErrors {
       try Self.output(
         directory: data.directory(), json: json, format: format, precision: precision, strings: strings)

@@ -59,6 +59,10 @@ public final class JournalReader: Sendable {
     return "file:\(escaped)?immutable=1"
   }
 
+  /// Whether the file holds no journal tables yet (an empty file, or one the screen is
+  /// still creating): a reader kept open would never see them; open a new one.
+  public var isEmpty: Bool { !hasTables }
+
   /// The schema migrations applied to the file, in order (empty for an empty file).
   public func appliedMigrations() throws -> [String] {
     try read { db in try Schema.migrator.appliedMigrations(db) }
@@ -118,9 +122,15 @@ public final class JournalReader: Sendable {
       .filter { $0.ride.firstStart != nil || $0.isFinished }
   }
 
+  /// Each read starts from the file's schema as it is now: GRDB keeps what it learnt of the
+  /// tables per connection, and a reader kept open (`status --follow`) may have first looked
+  /// while a screen was still creating them.
   private func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
-      return try queue.read(body)
+      return try queue.read { db in
+        db.clearSchemaCache()
+        return try body(db)
+      }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }

@@ -21,6 +21,13 @@ struct QuickStatusTests {
       QuickStatus.parse(["status", "--data-dir", "/x y", "--json", "--precision", "ds"])
         == Options(json: true, precision: .ds, dataDir: "/x y"))
     #expect(QuickStatus.parse(["status", "--format="]) == Options(format: ""))
+    #expect(QuickStatus.parse(["status", "--follow"]) == Options(follow: true))
+    #expect(
+      QuickStatus.parse(["status", "--json", "--follow", "--precision", "ds"])
+        == Options(json: true, follow: true, precision: .ds))
+    #expect(
+      QuickStatus.parse(["status", "--format", "{moving}", "--follow", "--data-dir=/d"])
+        == Options(follow: true, format: "{moving}", dataDir: "/d"))
   }
 
   @Test(
@@ -32,6 +39,7 @@ struct QuickStatusTests {
       ["status", "--format", "-x"], ["status", "--format", "{nope}"], ["status", "--format", "{"],
       ["status", "--json", "--format", "{state}"], ["status", "--colour"], ["status", "stray"],
       ["status", "--data-dir"], ["status", "--version"], ["status", "--"],
+      ["status", "--follow", "--follow"], ["status", "--follow=yes"], ["status", "--follow", "--json", "--format", "{state}"],
     ])
   func refused(_ arguments: [String]) {
     #expect(QuickStatus.parse(arguments) == nil)

@@ -38,6 +38,23 @@ struct MigrationTests {
     #expect(try reader.appliedMigrations() == [Schema.identifiers[0]])
   }
 
+  @Test("a reader kept open (status --follow) sees the columns a screen adds after it first read")
+  func aReaderKeptOpenSeesTheNewSchema() throws {
+    let temp = try copyOfTheV1Fixture()
+    defer { temp.remove() }
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "now-boot"))
+    let now = Now(monotonic: ms(30_000), wallMilliseconds: 1_795_421_400_000)
+    #expect(try reader.rides(now: now).allSatisfy { $0.name == nil && $0.sport == .biking })
+    // A screen opens the journal (migrating it) and a ride is named and made a run.
+    do {
+      let journal = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
+      #expect(try journal.edit(ride: 1, Journal.Changes(name: "Hills", sport: .running)))
+    }
+    let ride = try #require(try reader.rides(now: now).first { $0.ride.number == 1 })
+    #expect(ride.name == "Hills")
+    #expect(ride.sport == .running)
+  }
+
   @Test func openingMigratesAndKeepsEveryRide() throws {
     let temp = try copyOfTheV1Fixture()
     defer { temp.remove() }

@@ -1,0 +1,316 @@
+import CWatch
+import Dispatch
+import Foundation
+import SplitsClock
+import SplitsCore
+import SplitsReports
+import SplitsRuntime
+import SplitsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// `splits status --follow`: the status line at once, then again at every change, until
+/// standard output closes (exit 0: its reader is done with it), a signal stops it (SIGHUP,
+/// SIGINT, SIGTERM: 129, 130, 143, as for every command) or the journal cannot be read or
+/// is damaged (its message, exit 1). A journal deleted under it reads as no ride, as for
+/// `status`, and it follows on.
+///
+/// One thread and no polling (platform notes, "One thread per tick"): the main thread
+/// waits in the main run loop (`MainLoop`), which serves
+/// - an inotify watch of the data directory (a read source on `.main`): the journal is
+///   read again when `splits.sqlite` or its `-wal` file is created, written, deleted or
+///   moved (every event the screen records is a commit to the `-wal`; closing the screen
+///   checkpoints into the main file and deletes the `-wal`). While the data directory does
+///   not exist, the nearest folder above it is watched until it appears;
+/// - one one-shot run-loop timer at the instant the line next changes by time alone
+///   (`StatusFollow.nextChange`), and none while nothing moves (paused, ready);
+/// - an epoll instance on standard output with no events asked (a read source on `.main`):
+///   it becomes readable when the reader of a pipe goes away or a terminal hangs up, so the
+///   follower ends then even while it has nothing to print;
+/// - SIGINT, SIGTERM and SIGHUP as signal sources on `.main`.
+///
+/// Each line is written with write(2) at once (a pipe would otherwise hold it in a block
+/// buffer), and only when it differs from the line before (`StatusFollow.keyFormat`).
+@MainActor
+final class StatusFollower {
+  let directory: String
+  let json: Bool
+  let format: String?
+  let precision: Precision
+  let strings: HistoryStrings
+  let plans: WorkoutPlans.Read
+  let figures: StatusFollow.Figures
+  let keyFormat: String?
+
+  private var exitStatus: Int32?
+  private var lastKey: String?
+  private var timer: Timer?
+  private var watchFD: Int32 = -1
+  private var watch: Int32 = -1
+  /// Whether the watch is on the data directory itself (else on a folder above it).
+  private var watchingData = false
+  private var watchedPath: String?
+  private var sources: [any DispatchSourceProtocol] = []
+  private var reader: JournalReader?
+  private var readerIdentity: FileIdentity?
+  private var retired: [JournalReader] = []
+  /// When to read the journal again after a change to its files, earliest first.
+  private var rereads: [Instant] = []
+
+  /// The screen's commit writes the `-wal` file (the change inotify reports), waits for the
+  /// disk (`synchronous = FULL`), and only then makes the event visible to readers, in
+  /// shared memory, which inotify does not see. A read right at the change may see the
+  /// journal as it was: it is read again after these delays (a line already printed is not
+  /// printed twice). While running, every tick reads it too.
+  static let rereadDelays: [Duration] = [.milliseconds(30), .milliseconds(300), .seconds(1), .seconds(3)]
+
+  init(
+    directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings,
+    plans: @escaping WorkoutPlans.Read = WorkoutPlans.plan(for:)
+  ) {
+    self.directory = directory
+    self.json = json
+    self.format = format
+    self.precision = precision
+    self.strings = strings
+    self.plans = plans
+    figures = json ? .standard : StatusFollow.figures(format: format)
+    keyFormat = StatusFollow.keyFormat(format: format, json: json)
+  }
+
+  /// Follows until the end and returns the exit status.
+  func run() -> Int32 {
+    // A closed pipe is an EPIPE from write(2), not a signal that kills the process.
+    signal(SIGPIPE, SIG_IGN)
+    for stop in [SIGINT, SIGTERM, SIGHUP] {
+      signal(stop, SIG_IGN)
+      let source = DispatchSource.makeSignalSource(signal: stop, queue: .main)
+      // As every command: 128 + the signal (129, 130, 143).
+      source.setEventHandler { MainActor.assumeIsolated { self.finish(128 + stop) } }
+      source.resume()
+      sources.append(source)
+    }
+    watchHangup()
+    watchFD = splits_watch_open()
+    guard watchFD >= 0 else {
+      printError("splits: status --follow: cannot watch \(directory): \(String(cString: strerror(errno)))")
+      return 1
+    }
+    rewatch()
+    let fd = watchFD
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { self.directoryChanged() } }
+    source.setCancelHandler { close(fd) }
+    source.resume()
+    sources.append(source)
+    refresh()
+    MainLoop.run { self.exitStatus != nil }
+    timer?.invalidate()
+    for source in sources { source.cancel() }
+    return exitStatus ?? 0
+  }
+
+  private func finish(_ status: Int32) {
+    guard exitStatus == nil else { return }
+    exitStatus = status
+    MainLoop.wake()
+  }
+
+  /// Standard output's reader going away (a pipe) or hanging up (a terminal) ends the
+  /// follower; a file or /dev/null cannot go away and is not watched.
+  private func watchHangup() {
+    let epoll = splits_hangup_watch(STDOUT_FILENO)
+    guard epoll >= 0 else { return }
+    let source = DispatchSource.makeReadSource(fileDescriptor: epoll, queue: .main)
+    source.setEventHandler { MainActor.assumeIsolated { self.finish(0) } }
+    source.setCancelHandler { close(epoll) }
+    source.resume()
+    sources.append(source)
+  }
+
+  /// Watches the data directory, or while it does not exist the nearest folder above it.
+  /// A folder already watched is kept (removing a watch queues an event of its own).
+  private func rewatch() {
+    var path = directory
+    while true {
+      if path == watchedPath, watch >= 0 { return }
+      let added = splits_watch_directory(watchFD, path)
+      if added >= 0 {
+        if watch >= 0, added != watch { _ = splits_watch_remove(watchFD, watch) }
+        watch = added
+        watchedPath = path
+        watchingData = path == directory
+        return
+      }
+      // A relative path ends in the current directory.
+      var parent = (path as NSString).deletingLastPathComponent
+      if parent.isEmpty { parent = "." }
+      if parent == path { return }
+      path = parent
+    }
+  }
+
+  /// Drains the inotify events; reads the journal again when one concerns it.
+  private func directoryChanged() {
+    let journal = DataLocation.journalFileName
+    let walName = journal + "-wal"
+    let names: Set<String> = [journal, walName]
+    let header = Int(splits_watch_event_size())
+    var relevant = false
+    var gone = false
+    var buffer = [UInt8](repeating: 0, count: 64 * 1024)
+    while true {
+      let count = buffer.withUnsafeMutableBytes { read(watchFD, $0.baseAddress, $0.count) }
+      if count <= 0 { break }
+      var offset = 0
+      while offset + header <= count {
+        let (wd, mask, length) = buffer.withUnsafeBytes { bytes in
+          (
+            bytes.loadUnaligned(fromByteOffset: offset, as: Int32.self),
+            bytes.loadUnaligned(fromByteOffset: offset + 4, as: UInt32.self),
+            Int(bytes.loadUnaligned(fromByteOffset: offset + 12, as: UInt32.self))
+          )
+        }
+        let nameBytes = buffer[(offset + header)..<min(count, offset + header + length)].prefix { $0 != 0 }
+        let name = String(decoding: nameBytes, as: UTF8.self)
+        offset += header + length
+        if splits_watch_overflowed(mask) != 0 {
+          relevant = true
+        } else if wd == watch, splits_watch_is_gone(mask) != 0 {
+          gone = true
+          watch = -1
+          watchedPath = nil
+        } else if wd == watch {
+          // Above the data directory anything created may be the way to it. Inside it, only
+          // the journal's files matter, and not the `-wal` file being created: a reader
+          // (this one included) creates it empty when it is missing, and the screen's
+          // first write to it comes as a change.
+          if !watchingData {
+            relevant = true
+          } else if names.contains(name), !(name == walName && splits_watch_is_creation(mask) != 0) {
+            relevant = true
+          }
+        }
+      }
+    }
+    if gone || !watchingData { rewatch() }
+    if gone || relevant {
+      let now = SystemClocks.boot()
+      rereads = Self.rereadDelays.map { now + $0 }
+      refresh()
+    }
+  }
+
+  /// Reads the journal, prints the line when it changed, and sets the timer for the next
+  /// instant it changes by time alone.
+  private func refresh() {
+    timer?.invalidate()
+    timer = nil
+    guard exitStatus == nil else { return }
+    let read: (line: String, key: String, next: Instant?)
+    do {
+      read = try current()
+    } catch let error as JournalError {
+      printError("splits: " + error.description)
+      return finish(1)
+    } catch {
+      printError("splits: \(error)")
+      return finish(1)
+    }
+    if read.key != lastKey {
+      lastKey = read.key
+      if let error = Self.write(read.line + "\n") {
+        // The reader went away: the follower's normal end.
+        if error == EPIPE { return finish(0) }
+        printError("splits: status --follow: cannot write: \(String(cString: strerror(error)))")
+        return finish(1)
+      }
+    }
+    let now = SystemClocks.boot()
+    rereads.removeAll { $0 <= now }
+    guard let next = [read.next, rereads.first].compactMap({ $0 }).min() else { return }
+    let delay = (next - now).seconds
+    // `Timer(fire:…)`: Foundation's `Timer(timeInterval:…)` fires at once on Linux.
+    let timer = Timer(fire: Date(timeIntervalSinceNow: max(0, delay)), interval: 0, repeats: false) { _ in
+      MainActor.assumeIsolated { self.refresh() }
+    }
+    RunLoop.main.add(timer, forMode: .default)
+    self.timer = timer
+  }
+
+  /// The line, its key and the instant it next changes, read from the journal now.
+  private func current() throws -> (line: String, key: String, next: Instant?) {
+    let reader = try journal()
+    let read = try reader?.currentRide(now: SystemClocks.now())
+    let plan = WorkoutPlans.plan(of: read, read: plans)
+    let ride = plan.flatMap { plan in read.map { $0.settled(by: plan) } } ?? read
+    let line =
+      json
+      ? StatusReport.json(ride, plan: plan)
+      : try StatusReport.line(ride, format: format, precision: precision, strings: strings, plan: plan)
+    let key =
+      try keyFormat.map { try StatusReport.line(ride, format: $0, precision: precision, strings: strings, plan: plan) }
+      ?? line
+    return (line, key, StatusFollow.nextChange(ride, plan: plan, precision: precision, figures: figures))
+  }
+
+  /// The journal, kept open between reads while its file stays the same one: opening and
+  /// closing a connection for every line would cost wake-ups of threads other than the
+  /// main one. A journal deleted, replaced or still without its tables is opened again
+  /// (nil when there is none).
+  private func journal() throws -> JournalReader? {
+    var info = stat()
+    let path = DataLocation.journalPath(in: directory)
+    guard stat(path, &info) == 0 else {
+      retire()
+      return try openReader(dataDirectory: directory)
+    }
+    let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    if let reader, identity == readerIdentity, !reader.isEmpty { return reader }
+    retire()
+    reader = try openReader(dataDirectory: directory)
+    readerIdentity = identity
+    return reader
+  }
+
+  /// Sets the kept reader aside without closing it. Closing a connection releases its
+  /// dispatch queue, and libdispatch then starts a worker thread of its global queues, which
+  /// arms a 1 Hz timer for the rest of the process: a wake-up every second while nothing
+  /// changes. A reader is replaced only when the journal file is (or while it has no tables
+  /// yet), a handful of times in a follower's life.
+  private func retire() {
+    if let reader { retired.append(reader) }
+    reader = nil
+    readerIdentity = nil
+  }
+
+  private struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+  }
+
+  /// Writes `text` to standard output whole; nil, or the error number when it cannot (EPIPE:
+  /// its reader is gone).
+  static func write(_ text: String) -> Int32? {
+    var bytes = Array(text.utf8)[...]
+    while !bytes.isEmpty {
+      let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
+      if written < 0 {
+        if errno == EINTR || errno == EAGAIN { continue }
+        return errno
+      }
+      bytes = bytes.dropFirst(written)
+    }
+    return nil
+  }
+}
+
+extension Duration {
+  /// The duration in seconds, as a `TimeInterval`.
+  fileprivate var seconds: Double {
+    let (s, atto) = components
+    return Double(s) + Double(atto) / 1e18
+  }
+}
