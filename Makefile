@@ -53,6 +53,15 @@ bench: deps
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
 
+# `make bench-remote`: only `splits lap` to the open screen (its block of docs/performance.md).
+.PHONY: bench-remote
+bench-remote: deps
+	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
+	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
+	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
+	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only remote
+	$(BENCH_PY) bench/report.py --only remote
+
 # `make bench-follow`: only `splits status --follow` (its block of docs/performance.md).
 .PHONY: bench-follow
 bench-follow: deps

@@ -14,12 +14,14 @@ linked statically (`swift build -c release --static-swift-stdlib --scratch-path
 .build-static`, log in .build-static/build.log) for its peak RSS; if that build fails,
 the error is reported instead.
 
+`--only remote` runs only bench/remote.py (`splits lap` to the open screen showing the lap)
+and writes bench/results/remote.json, rendered by `report.py --only remote`.
 `--only follow` runs only the `splits status --follow` measurement and writes
 bench/results/follow.json, which report.py renders (`report.py --only follow` updates that
 block of docs/performance.md alone).
 
 Usage: bench.py --splits PATH [--static-splits PATH | --no-static] [--runs 3] [--quick]
-                [--only follow]
+                [--only follow|remote]
 """
 
 from __future__ import annotations
@@ -1020,6 +1022,32 @@ def write_follow(binary: str, args) -> None:
         f"({s['paused_seconds']} s), results in {args.out}/follow.json")
 
 
+def write_remote(binary: str, args) -> None:
+    """`splits lap` from another process to the open screen showing it (bench/remote.py),
+    `args.runs` times; the medians of each run's figures, to remote.json in the results."""
+    import remote
+
+    log("splits lap to the open screen")
+    runs = []
+    for n in range(1, args.runs + 1):
+        log(f"  remote commands, run {n}/{args.runs}")
+        runs.append(remote.measure(binary, laps=30 if args.quick else 100))
+    done = [r for r in runs if r.get("available")]
+    summary: dict = {"available": bool(done), "runs": runs}
+    for part in ("command", "command_to_exit", "socket", "spawn_floor"):
+        summary[part] = {key: median([r[part][key] for r in done]) for key in ("p50_ms", "p99_ms", "max_ms")}
+    result = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "commit": versions(binary, args.python)["commit"],
+        "remote": summary,
+    }
+    with open(os.path.join(args.out, "remote.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    log(f"remote: splits lap to the screen p50 {summary['command']['p50_ms']} ms, p99 {summary['command']['p99_ms']} ms; "
+        f"the screen's part p50 {summary['socket']['p50_ms']} ms; results in {args.out}/remote.json")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", required=True, help="the release binary")
@@ -1030,7 +1058,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
     parser.add_argument("--out", default=os.path.join(HERE, "results"))
-    parser.add_argument("--only", choices=["follow"], help="run only this part")
+    parser.add_argument("--only", choices=["follow", "remote"], help="run only this part")
     args = parser.parse_args()
     if args.quick:
         for k in PHASE:
@@ -1040,6 +1068,9 @@ def main() -> int:
     os.makedirs(args.out, exist_ok=True)
     if args.only == "follow":
         write_follow(binary, args)
+        return 0
+    if args.only == "remote":
+        write_remote(binary, args)
         return 0
     static_binary, static_error = None, None
     if args.static_splits:
@@ -1068,6 +1099,7 @@ def main() -> int:
     log("splits status")
     status = status_latency(binary)
     write_follow(binary, args)
+    write_remote(binary, args)
     info["machine"]["load_after"] = os.getloadavg()
     info["seconds"] = round(time.monotonic() - began, 1)
 

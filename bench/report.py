@@ -4,11 +4,12 @@
 chart docs/performance.png.
 
 The `splits status --follow` figures (bench/results/follow.json, from `bench.py`, or
-`bench.py --only follow` alone) go between the `bench:follow` markers; `report.py --only
-follow` writes that block and nothing else.
+`bench.py --only follow` alone) go between the `bench:follow` markers, and those of
+`splits lap` to the screen (remote.json, `--only remote`) between the `bench:remote` ones;
+`report.py --only follow|remote` writes that block and nothing else.
 
 Usage: report.py [--results DIR] [--doc docs/performance.md] [--png docs/performance.png]
-                 [--only follow]
+                 [--only follow|remote]
 """
 
 from __future__ import annotations
@@ -24,6 +25,8 @@ BEGIN = "<!-- bench:results:begin (written by bench/report.py) -->"
 END = "<!-- bench:results:end -->"
 FOLLOW_BEGIN = "<!-- bench:follow:begin (written by bench/report.py) -->"
 FOLLOW_END = "<!-- bench:follow:end -->"
+REMOTE_BEGIN = "<!-- bench:remote:begin (written by bench/report.py) -->"
+REMOTE_END = "<!-- bench:remote:end -->"
 
 
 def fmt(value, digits=2, unit=""):
@@ -330,17 +333,53 @@ def follow_block(result: dict) -> str:
     return "\n".join(lines)
 
 
-def write_follow(results: str, doc_path: str) -> bool:
-    """Puts the follow block into the document (after the results block when new)."""
-    path = os.path.join(results, "follow.json")
+def remote_block(result: dict) -> str:
+    """`splits lap` from another process to the open screen showing the lap, and the part of
+    it that is not process start-up."""
+    r = result["remote"]
+    command, socket_part, floor = r.get("command") or {}, r.get("socket") or {}, r.get("spawn_floor") or {}
+    machine = result.get("machine") or {}
+    p50, p99 = command.get("p50_ms"), command.get("p99_ms")
+    runs = r.get("runs") or []
+    lines = [
+        REMOTE_BEGIN,
+        "",
+        "`splits lap` started from another process while the ride screen runs at whole seconds in a "
+        f"pty (medians of {len(runs)} runs of {fmt(get(runs[0], 'laps') if runs else None, 0)} laps): from starting the "
+        "command to the output chunk that shows the new lap count. The screen's part is the same request "
+        "written straight to the control socket (accept, reducer, journal commit with fsync, frame); the rest "
+        "is starting the process.",
+        "",
+        "| Metric | Target | splits | Verdict |",
+        "|---|---|---|---|",
+        f"| `splits lap` to the lap on screen, median | ≤ 15 ms | {fmt(p50)} ms | {verdict(le(p50, 15))} |",
+        f"| `splits lap` to the lap on screen, p99 | ≤ 30 ms | {fmt(p99)} ms | {verdict(le(p99, 30))} |",
+        f"| of which the screen's part (request on the socket to the lap on screen), median / p99 | — | "
+        f"{fmt(socket_part.get('p50_ms'))} / {fmt(socket_part.get('p99_ms'))} ms |  |",
+        f"| `splits lap` start to exit, median / p99 | — | {fmt(get(r, 'command_to_exit', 'p50_ms'))} / "
+        f"{fmt(get(r, 'command_to_exit', 'p99_ms'))} ms |  |",
+        f"| starting `/bin/true` the same way, median | — | {fmt(floor.get('p50_ms'))} ms |  |",
+        "",
+        f"Measured {result.get('date', '?')} on {machine.get('cpu', '?')}, {machine.get('nproc', '?')} cores, kernel "
+        f"{machine.get('kernel', '?')}, commit {result.get('commit', '?')}.",
+        "",
+        REMOTE_END,
+    ]
+    return "\n".join(lines)
+
+
+def write_block(results: str, doc_path: str, name: str, begin: str, end: str, render) -> bool:
+    """Puts the block rendered from `name`.json into the document, in place of its old one
+    (after the results block when new)."""
+    path = os.path.join(results, name + ".json")
     if not os.path.exists(path):
         return False
     with open(path) as f:
-        block = follow_block(json.load(f))
+        block = render(json.load(f))
     doc = open(doc_path).read() if os.path.exists(doc_path) else SKELETON
-    if FOLLOW_BEGIN in doc and FOLLOW_END in doc:
-        head, rest = doc.split(FOLLOW_BEGIN, 1)
-        _, tail = rest.split(FOLLOW_END, 1)
+    if begin in doc and end in doc:
+        head, rest = doc.split(begin, 1)
+        _, tail = rest.split(end, 1)
         doc = head + block + tail
     elif END in doc:
         head, tail = doc.split(END, 1)
@@ -352,18 +391,25 @@ def write_follow(results: str, doc_path: str) -> bool:
     return True
 
 
+PARTS = {
+    "follow": (FOLLOW_BEGIN, FOLLOW_END, follow_block, "status --follow"),
+    "remote": (REMOTE_BEGIN, REMOTE_END, remote_block, "splits lap to the screen"),
+}
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--results", default=os.path.join(HERE, "results"))
     parser.add_argument("--doc", default=os.path.join(ROOT, "docs", "performance.md"))
     parser.add_argument("--png", default=os.path.join(ROOT, "docs", "performance.png"))
-    parser.add_argument("--only", choices=["follow"], help="write only this block")
+    parser.add_argument("--only", choices=sorted(PARTS), help="write only this block")
     args = parser.parse_args()
-    if args.only == "follow":
-        if not write_follow(args.results, args.doc):
-            print(f"report: no {args.results}/follow.json (run bench.py --only follow)", file=sys.stderr)
+    if args.only:
+        begin, end, render, what = PARTS[args.only]
+        if not write_block(args.results, args.doc, args.only, begin, end, render):
+            print(f"report: no {args.results}/{args.only}.json (run bench.py --only {args.only})", file=sys.stderr)
             return 1
-        print(f"report: {args.doc} (status --follow)", file=sys.stderr)
+        print(f"report: {args.doc} ({what})", file=sys.stderr)
         return 0
     with open(os.path.join(args.results, "summary.json")) as f:
         result = json.load(f)
@@ -390,7 +436,8 @@ def main() -> int:
         doc = doc.rstrip("\n") + "\n\n" + block + "\n"
     with open(args.doc, "w") as f:
         f.write(doc)
-    write_follow(args.results, args.doc)
+    for name, (begin, end, render, _) in PARTS.items():
+        write_block(args.results, args.doc, name, begin, end, render)
     chart(runs, summary, args.png)
     print(f"report: {args.doc}, {args.png}", file=sys.stderr)
     return 0
