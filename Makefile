@@ -29,12 +29,20 @@ run: build
 # Last, `make install-test` (scripts/install-test.sh): install into a temporary prefix and
 # uninstall. It needs the release build (3.5 min from nothing on two cores; seconds after).
 ALONE := TerminalStallTests|RuntimeThreadTests|FollowWakeUpTests
+# Hundreds of `splits lap` processes, 4 at a time: alone too, after the rest, so that their
+# load does not make the other tests' deadlines.
+LOAD := RemoteLoadTests
+# At most 8 end-to-end tests at once: 80 tmux panes started together on two cores made a
+# capture take seconds and the timed checks (a workout's steps) flaky; 8 at a time is also
+# quicker overall (Swift Testing's parallelization width, read from the environment).
+E2E_WIDTH := SWT_EXPERIMENTAL_MAXIMUM_PARALLELIZATION_WIDTH=8
 test: test-deps
 	$(SWIFT) build --build-tests
 	$(SWIFT) test --skip-build --skip SplitsEndToEndTests
-	$(SWIFT) test --skip-build --filter SplitsEndToEndTests --skip 'SplitsEndToEndTests\.Drill' --skip '$(ALONE)'
+	$(E2E_WIDTH) $(SWIFT) test --skip-build --filter SplitsEndToEndTests --skip 'SplitsEndToEndTests\.Drill' --skip '$(ALONE)|$(LOAD)'
 	$(SWIFT) test --skip-build --filter 'SplitsEndToEndTests\.Drill'
 	$(SWIFT) test --skip-build --filter '$(ALONE)'
+	$(SWIFT) test --skip-build --filter '$(LOAD)'
 	@$(MAKE) --no-print-directory install-test
 
 clean:

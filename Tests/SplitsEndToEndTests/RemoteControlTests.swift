@@ -59,53 +59,6 @@ struct RemoteControlTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 
-  /// 4 shells at once, 50 `splits lap` each, to the open screen: 200 laps, each once.
-  @Test func twoHundredLapsFromFourShellsAreEachRecordedOnce() async throws {
-    let tmux = try await TmuxSession.shell()
-    defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
-    try await tmux.waitFor("READY") { $0.state == "READY" }
-    try tmux.send(keys: "Space")
-    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
-    let printed = try await Self.lapsFromFourShells(tmux, each: 50)
-    #expect(printed == Array(1...200))
-    #expect(try await Self.laps(tmux) == 200)
-    try await tmux.waitFor("200 laps on screen") { $0.contains("Laps 200") }
-    try tmux.send(keys: "q")
-    #expect(try await tmux.exitStatus(of: job) == 0)
-  }
-
-  /// The same with no screen open: the commands take turns at the lock.
-  @Test func lapsFromFourShellsWithNoScreenAreEachRecordedOnce() async throws {
-    let tmux = try await TmuxSession.shell()
-    defer { tmux.close() }
-    #expect(try await Self.splits(tmux, "start").termination == .exited(0))
-    let printed = try await Self.lapsFromFourShells(tmux, each: 25)
-    #expect(printed == Array(1...100))
-    #expect(try await Self.laps(tmux) == 100)
-    #expect(try await JournalFile.duplicateEvents(dataDir: tmux.dataDir).isEmpty)
-  }
-
-  /// The lap numbers the commands printed, sorted.
-  static func lapsFromFourShells(_ tmux: TmuxSession, each: Int) async throws -> [Int] {
-    try await withThrowingTaskGroup(of: [Int].self) { group in
-      for _ in 0..<4 {
-        group.addTask {
-          var numbers: [Int] = []
-          for _ in 0..<each {
-            let lap = try await Self.splits(tmux, "lap")
-            #expect(lap.termination == .exited(0), "\(lap)")
-            if let match = lap.stdout.firstMatch(of: #/^lap (\d+)  /#) { numbers.append(Int(match.1)!) }
-          }
-          return numbers
-        }
-      }
-      var all: [Int] = []
-      for try await numbers in group { all += numbers }
-      return all.sorted()
-    }
-  }
-
   /// A whole ride from the command line, then the screen shows it and the export has it.
   @Test func aRideRunHeadlessIsOnTheScreenAndInTheExport() async throws {
     let tmux = try await TmuxSession.shell()
@@ -240,4 +193,57 @@ struct RemoteControlTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
+}
+
+/// Many remote commands at once: 4 processes at a time, with the screen open and without.
+/// They load both cores for seconds, so `make test` runs them on their own, after the rest.
+@Suite("Remote commands under load, end to end", .serialized, .timeLimit(.minutes(2)))
+struct RemoteLoadTests {
+  /// 4 shells at once, 50 `splits lap` each, to the open screen: 200 laps, each once.
+  @Test func twoHundredLapsFromFourShellsAreEachRecordedOnce() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let printed = try await Self.lapsFromFourShells(tmux, each: 50)
+    #expect(printed == Array(1...200))
+    #expect(try await RemoteControlTests.laps(tmux) == 200)
+    try await tmux.waitFor("200 laps on screen") { $0.contains("Laps 200") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  /// The same with no screen open: the commands take turns at the lock.
+  @Test func lapsFromFourShellsWithNoScreenAreEachRecordedOnce() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    #expect(try await RemoteControlTests.splits(tmux, "start").termination == .exited(0))
+    let printed = try await Self.lapsFromFourShells(tmux, each: 25)
+    #expect(printed == Array(1...100))
+    #expect(try await RemoteControlTests.laps(tmux) == 100)
+    #expect(try await JournalFile.duplicateEvents(dataDir: tmux.dataDir).isEmpty)
+  }
+
+  /// The lap numbers the commands printed, sorted.
+  static func lapsFromFourShells(_ tmux: TmuxSession, each: Int) async throws -> [Int] {
+    try await withThrowingTaskGroup(of: [Int].self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          var numbers: [Int] = []
+          for _ in 0..<each {
+            let lap = try await RemoteControlTests.splits(tmux, "lap")
+            #expect(lap.termination == .exited(0), "\(lap)")
+            if let match = lap.stdout.firstMatch(of: #/^lap (\d+)  /#) { numbers.append(Int(match.1)!) }
+          }
+          return numbers
+        }
+      }
+      var all: [Int] = []
+      for try await numbers in group { all += numbers }
+      return all.sorted()
+    }
+  }
+
 }
