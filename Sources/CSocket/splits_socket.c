@@ -58,7 +58,9 @@ int splits_control_connect(const char *directory, const char *name) {
   struct sockaddr_un address;
   int dirfd;
   if (control_address(directory, name, &address, &dirfd) != 0) return -1;
-  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  // Non-blocking while connecting: a screen that is stopped (Ctrl-Z) or stalled lets its
+  // backlog fill, and a blocking connect would then wait for ever. EAGAIN says so at once.
+  int fd = socket(AF_UNIX, SOCK_STREAM | SOCK_CLOEXEC | SOCK_NONBLOCK, 0);
   if (fd < 0 || connect(fd, (struct sockaddr *)&address, sizeof address) != 0) {
     int saved = errno;
     if (fd >= 0) close(fd);
@@ -67,7 +69,15 @@ int splits_control_connect(const char *directory, const char *name) {
     return -1;
   }
   if (dirfd >= 0) close(dirfd);
+  int flags = fcntl(fd, F_GETFL);
+  if (flags >= 0) fcntl(fd, F_SETFL, flags & ~O_NONBLOCK);
   return fd;
+}
+
+int splits_peer_gone(int fd) {
+  struct pollfd watched = {.fd = fd, .events = POLLRDHUP};
+  if (poll(&watched, 1, 0) < 0) return 0;
+  return (watched.revents & (POLLRDHUP | POLLHUP | POLLERR)) != 0;
 }
 
 int splits_control_accept(int listener) { return accept4(listener, NULL, NULL, SOCK_NONBLOCK | SOCK_CLOEXEC); }

@@ -109,10 +109,31 @@ public enum RemoteRun {
     while true {
       let fd = splits_control_connect(directory, DataLocation.controlSocketName)
       if fd >= 0 {
-        defer { close(fd) }
-        return ask(fd, command, precision: precision, strings: strings)
+        let asked = ask(fd, command, precision: precision, strings: strings)
+        close(fd)
+        guard case .closing = asked else {
+          if case .answered(let status) = asked { return status }
+          return 1
+        }
+        // The screen is quitting and did not take the command: the lock, then headless.
+        guard ContinuousClock.now < deadline else {
+          printError("splits: " + strings.screenSilent)
+          return 1
+        }
+        usleep(2_000)
+        continue
       }
       let code = errno
+      if code == EAGAIN {
+        // A screen listens but takes nothing (stopped with Ctrl-Z, or stalled): its backlog
+        // is full. Try again for a while, then say so.
+        guard ContinuousClock.now < deadline else {
+          printError("splits: " + strings.screenSilent)
+          return 1
+        }
+        usleep(2_000)
+        continue
+      }
       guard code == ENOENT || code == ECONNREFUSED else {
         printError(
           "splits: cannot reach the screen's control socket ("
@@ -141,30 +162,45 @@ public enum RemoteRun {
     }
   }
 
+  /// What became of a request to the open screen.
+  enum Asked {
+    /// Answered (or given up on, said): the exit status.
+    case answered(Int32)
+    /// The screen is quitting and closed the connection without taking the command.
+    case closing
+  }
+
   /// Sends the request to the open screen and prints its answer.
-  static func ask(_ fd: Int32, _ command: RemoteCommand, precision: Precision, strings: RemoteStrings) -> Int32 {
+  static func ask(_ fd: Int32, _ command: RemoteCommand, precision: Precision, strings: RemoteStrings) -> Asked {
     let request = RemoteWire.request(command)
     // Sent whole or not at all (a few bytes into an empty socket). If not, the screen may
     // still have answered why (another user's connection): read it.
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4_096)
+    var ended = false
     while received.count < 65_536, splits_wait_readable(fd, answerTimeoutMilliseconds) == 1 {
       let count = read(fd, &buffer, buffer.count)
       if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
+      guard count > 0 else {
+        ended = true
+        break
+      }
       received += buffer.prefix(count)
       if received.last == UInt8(ascii: "\n") { break }
     }
+    // Closed with nothing said: the screen quit before reading the command.
+    if received.isEmpty && ended { return .closing }
     guard let reply = RemoteWire.decode(received) else {
       printError("splits: " + strings.screenSilent)
-      return 1
+      return .answered(1)
     }
     guard let answer = reply.answer else {
+      if reply.error == RemoteWire.closing { return .closing }
       printError("splits: " + strings.fill(strings.screenRefusedFormat, reply.error ?? ""))
-      return 1
+      return .answered(1)
     }
-    return report(answer, precision: precision, strings: strings)
+    return .answered(report(answer, precision: precision, strings: strings))
   }
 
   /// Prints what the command did: the line on standard output, a refusal or an unwritten
@@ -176,6 +212,10 @@ public enum RemoteRun {
       return 1
     }
     print(line)
+    if let dropped = answer.dropped {
+      printError("splits: " + strings.fill(strings.droppedFormat, dropped))
+      return 1
+    }
     if let unwritten = answer.unwritten {
       printError("splits: " + strings.fill(strings.unwrittenFormat, unwritten))
       return 1

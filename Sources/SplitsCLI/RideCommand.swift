@@ -70,8 +70,9 @@ struct RideCommand: ParsableCommand {
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
       let directory = directory()
       session = try withJournalErrors {
-        // A remote command applied with no screen holds the lock for a few milliseconds.
-        let lock = try ScreenLock.acquire(dataDirectory: directory, waiting: .milliseconds(500))
+        // A remote command applied with no screen holds the lock for a few milliseconds (more
+        // on a slow disk): wait as long as such a command waits for a screen.
+        let lock = try ScreenLock.acquire(dataDirectory: directory, waiting: .seconds(3))
         let journal = try Journal.open(dataDirectory: directory)
         let now = SystemClocks.now()
         return (

@@ -52,6 +52,8 @@ final class StatusFollower {
   /// Whether the watch is on the data directory itself (else on a folder above it).
   private var watchingData = false
   private var watchedPath: String?
+  /// Why the last watch could not be added (errno).
+  private var watchError: Int32 = 0
   private var sources: [any DispatchSourceProtocol] = []
   private var reader: JournalReader?
   private var readerIdentity: FileIdentity?
@@ -99,6 +101,12 @@ final class StatusFollower {
       return 1
     }
     rewatch()
+    guard watch >= 0 else {
+      // No watch anywhere on the way (the user's inotify watches used up, no permission):
+      // the follower could not see a change, so it says so rather than fall silent.
+      printError("splits: status --follow: cannot watch \(directory): \(String(cString: strerror(watchError)))")
+      return 1
+    }
     let fd = watchFD
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { MainActor.assumeIsolated { self.directoryChanged() } }
@@ -137,6 +145,7 @@ final class StatusFollower {
     while true {
       if path == watchedPath, watch >= 0 { return }
       let added = splits_watch_directory(watchFD, path)
+      if added < 0 { watchError = errno }
       if added >= 0 {
         if watch >= 0, added != watch { _ = splits_watch_remove(watchFD, watch) }
         watch = added
@@ -196,6 +205,10 @@ final class StatusFollower {
       }
     }
     if gone || !watchingData { rewatch() }
+    if watch < 0 {
+      printError("splits: status --follow: cannot watch \(directory): \(String(cString: strerror(watchError)))")
+      return finish(1)
+    }
     if gone || relevant {
       let now = SystemClocks.boot()
       rereads = Self.rereadDelays.map { now + $0 }
@@ -298,7 +311,13 @@ final class StatusFollower {
     while !bytes.isEmpty {
       let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
       if written < 0 {
-        if errno == EINTR || errno == EAGAIN { continue }
+        if errno == EINTR { continue }
+        if errno == EAGAIN {
+          // An output left non-blocking by whoever opened it: wait until it takes more.
+          var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
+          _ = poll(&ready, 1, -1)
+          continue
+        }
         return errno
       }
       bytes = bytes.dropFirst(written)

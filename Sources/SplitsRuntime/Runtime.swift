@@ -38,6 +38,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var failure: String?
   /// The answer to the remote command being applied (`command(_:)`).
   private var reply: RemoteAnswer?
+  /// Why the journal refused an event for good while the remote command was applied.
+  private var droppedForCommand: String?
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
@@ -88,8 +90,12 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   public func command(_ command: RemoteCommand) -> RemoteAnswer? {
     guard exitStatus == nil else { return nil }
     reply = nil
+    droppedForCommand = nil
     process([.remote(command)], full: false)
-    defer { reply = nil }
+    defer {
+      reply = nil
+      droppedForCommand = nil
+    }
     return reply
   }
 
@@ -125,7 +131,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .reply(let outcome):
         // Events before it are written, or kept and retried: the answer says which.
-        reply = RemoteAnswer(outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""))
+        reply = RemoteAnswer(
+          outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""), dropped: droppedForCommand)
       case .rememberComparison(let kind, let name):
         // A choice the journal did not keep is said in the banner; nothing else is lost.
         do {
@@ -180,7 +187,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       } catch let failure as any EventSinkFailure where !failure.isTransient {
         // Refused for good: trying again cannot help. Say so and go on with the rest.
         pending.removeFirst()
-        refused = .refused(message: journalProblem(failure))
+        let message = journalProblem(failure)
+        refused = .refused(message: message)
+        droppedForCommand = message
       } catch {
         reportedFailing = true
         scheduleRetry()

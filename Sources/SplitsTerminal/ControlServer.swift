@@ -20,6 +20,8 @@ public final class ControlServer {
   let name: String
   private let listener: Int32
   private var source: (any DispatchSourceRead)?
+  /// Whether the listening source is resumed (it is suspended while the table is full).
+  private var listening = true
   private var connections: [Int32: Connection] = [:]
   private let handler: Handler
   private let user = getuid()
@@ -68,13 +70,24 @@ public final class ControlServer {
   public func close() {
     guard let source else { return }
     self.source = nil
+    // A suspended source must be resumed to be cancelled.
+    if !listening { source.resume() }
     source.cancel()
     unlink(directory + "/" + name)
     for fd in Array(connections.keys) { drop(fd) }
   }
 
   private func acceptAll() {
-    while connections.count < Self.maxConnections {
+    while true {
+      // A full table: stop listening until a connection ends (a readable listener left
+      // watched would call this again at once, for as long as the table stays full).
+      guard connections.count < Self.maxConnections else {
+        if listening {
+          listening = false
+          source?.suspend()
+        }
+        return
+      }
       let fd = splits_control_accept(listener)
       guard fd >= 0 else { return }
       // Only this user's processes: another's request is read, answered with why, and
@@ -128,10 +141,13 @@ public final class ControlServer {
     case .failure(let malformed):
       send(RemoteWire.Reply(error: malformed.rawValue), to: fd)
     case .success(let command):
+      // A command whose sender gave up waiting (the screen was stopped or stalled, and the
+      // command said it did not answer) is not applied later behind its back.
+      guard splits_peer_gone(fd) == 0 else { break }
       if let answer = handler(command) {
         send(RemoteWire.Reply(answer: answer), to: fd)
       } else {
-        send(RemoteWire.Reply(error: "the screen is closing"), to: fd)
+        send(RemoteWire.Reply(error: RemoteWire.closing), to: fd)
       }
     }
     drop(fd)
@@ -148,7 +164,10 @@ public final class ControlServer {
     guard let connection = connections.removeValue(forKey: fd) else { return }
     connection.timer?.cancel()
     if let source = connection.source { source.cancel() } else { Glibc.close(fd) }
-    // A connection waiting in the backlog while the table was full.
-    if source != nil, connections.count == Self.maxConnections - 1 { acceptAll() }
+    // Listening again once there is room, for the connections waiting in the backlog.
+    if let source, !listening, connections.count < Self.maxConnections {
+      listening = true
+      source.resume()
+    }
   }
 }

@@ -117,15 +117,21 @@ public enum FullScreen {
     input.resume()
     sources.append(input)
 
-    runtime.onExit = { _ in MainLoop.wake() }
-    runtime.start()
-    // Remote commands (`splits lap` from another shell), once the first frame is up. Without
-    // the socket the screen still works; the commands then say that it does not answer.
+    // Remote commands (`splits lap` from another shell), served from the main loop, so after
+    // the first frame. Without the socket the screen still works; the commands then say that
+    // it does not answer.
     let server = control.flatMap { control in
       try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] command in
         runtime?.command(command)
       }
     }
+    // Quitting stops listening at once: a command meanwhile finds no screen and, once the
+    // lock is free, applies itself.
+    runtime.onExit = { _ in
+      server?.close()
+      MainLoop.wake()
+    }
+    runtime.start()
     MainLoop.run { runtime.exitStatus != nil }
     let status = runtime.exitStatus ?? .failure
 

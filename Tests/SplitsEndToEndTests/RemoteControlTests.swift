@@ -247,3 +247,69 @@ struct RemoteLoadTests {
   }
 
 }
+
+extension RemoteControlTests {
+  /// A screen stopped from outside cannot answer: the command says so (exit 1), and the
+  /// screen, continued, does not apply it behind its back.
+  @Test func aStoppedScreensCommandIsNotAppliedLater() async throws {
+    let tmux = try TmuxSession.splits(["--plain"])
+    defer { tmux.close() }
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let pid = try await tmux.splitsPID()
+    #expect(kill(pid, SIGSTOP) == 0)
+    let late = try await Self.splits(tmux, "lap")
+    #expect(late.termination == .exited(1) && late.stderr.contains("did not answer"), "\(late)")
+    #expect(kill(pid, SIGCONT) == 0)
+    // The next command is the first lap: the one that gave up was skipped.
+    let lap = try await Self.splits(tmux, "lap")
+    #expect(lap.termination == .exited(0) && lap.stdout.hasPrefix("lap 1  "), "\(lap)")
+    #expect(try await Self.laps(tmux) == 1)
+  }
+
+  /// 40 connections that never send anything fill the screen's table (32) and its backlog:
+  /// the screen waits for them without spinning, drops them after 2 s, and a command then
+  /// gets its answer.
+  @Test func idleConnectionsDoNotBlockOrSpinTheScreen() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let pid = try await tmux.splitsPID()
+    let script = """
+      import socket, sys, time
+      held = []
+      for _ in range(40):
+          s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+          s.connect(sys.argv[1])
+          held.append(s)
+      print("held", flush=True)
+      time.sleep(float(sys.argv[2]))
+      """
+    let before = Self.cpuTicks(pid)
+    async let holder = Spawn.runAsync(["python3", "-c", script, tmux.dataDir + "/control.sock", "4"])
+    try await Task.sleep(for: .milliseconds(300))
+    let start = try await Self.splits(tmux, "start")
+    #expect(start.termination == .exited(0) && start.stdout == "ride 1 started\n", "\(start)")
+    let held = try await holder
+    #expect(held.stdout == "held\n", "\(held)")
+    // A spinning main thread would have used about a core for the 2 s the table was full.
+    let used = Self.cpuTicks(pid) - before
+    #expect(used < 50, "the screen used \(used) clock ticks of CPU meanwhile")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  /// User and system CPU time of a process, in clock ticks (/proc/PID/stat).
+  static func cpuTicks(_ pid: pid_t) -> Int {
+    guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+      let close = stat.lastIndex(of: ")")
+    else { return 0 }
+    let fields = stat[stat.index(after: close)...].split(separator: " ")
+    // After the command: state is field 3, utime 14 and stime 15 (1-based).
+    guard fields.count > 13 else { return 0 }
+    return (Int(fields[11]) ?? 0) + (Int(fields[12]) ?? 0)
+  }
+}
+

@@ -76,3 +76,18 @@ extension RemoteRuntimeTests {
     #expect(sink.events.map(\.0.kind) == [.start, .lap, .pause])
   }
 }
+
+extension RemoteRuntimeTests {
+  /// An event the journal refuses for good is said in the answer: the command must not
+  /// report success for what the journal does not have.
+  @Test func anEventRefusedForGoodIsSaid() async {
+    let h = Harness(sink: JournalFailureTests.RefusingSink())
+    await h.clock.settle()
+    let answer = h.runtime.command(.start)
+    #expect(answer?.outcome == .started(ride: 1, countdown: 0))
+    #expect(answer?.dropped != nil)
+    #expect(answer?.unwritten == nil)
+    // The next command meets no old refusal.
+    #expect(h.runtime.command(.resume)?.dropped == nil)
+  }
+}

@@ -11,9 +11,13 @@
 /// close-on-exec. Returns the descriptor, or -1 with errno set.
 int splits_control_listen(const char *directory, const char *name);
 
-/// Connects to directory/name (blocking, close-on-exec). Returns the descriptor, or -1 with
-/// errno set (ENOENT or ECONNREFUSED: no screen listens there).
+/// Connects to directory/name (close-on-exec; blocking once connected). Returns the
+/// descriptor, or -1 with errno set (ENOENT or ECONNREFUSED: no screen listens there;
+/// EAGAIN: one does, but its backlog is full, as while it is stopped).
 int splits_control_connect(const char *directory, const char *name);
+
+/// Whether the peer of a connected socket has closed its end (or failed): 1, else 0.
+int splits_peer_gone(int fd);
 
 /// Accepts one connection, non-blocking and close-on-exec; -1 with errno (EAGAIN: none).
 int splits_control_accept(int listener);

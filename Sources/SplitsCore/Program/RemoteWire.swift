@@ -11,6 +11,9 @@ public enum RemoteWire {
   public static let maxRequest = 64
   static let prefix = "splits-control \(version) "
 
+  /// The error a screen that is quitting answers with: the command was not taken.
+  public static let closing = "the screen is closing"
+
   public static func request(_ command: RemoteCommand) -> [UInt8] { Array((prefix + command.rawValue + "\n").utf8) }
 
   /// Why the screen refuses a request, sent back as `{"error": …}`.

@@ -126,13 +126,16 @@ public enum RemoteMapping {
 }
 
 /// What a remote command did on the screen. `unwritten`: the journal has not taken its event
-/// yet (the screen keeps it and retries), for this reason.
+/// yet (the screen keeps it and retries), for this reason. `dropped`: the journal refused it
+/// for good (trying again cannot help), for this reason.
 public struct RemoteAnswer: Equatable, Codable, Sendable {
   public var outcome: RemoteOutcome
   public var unwritten: String?
+  public var dropped: String?
 
-  public init(outcome: RemoteOutcome, unwritten: String? = nil) {
+  public init(outcome: RemoteOutcome, unwritten: String? = nil, dropped: String? = nil) {
     self.outcome = outcome
     self.unwritten = unwritten
+    self.dropped = dropped
   }
 }

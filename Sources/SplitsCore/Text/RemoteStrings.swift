@@ -28,6 +28,8 @@ public struct RemoteStrings: Sendable {
   public let refusedStepsStay: String
   /// The screen applied it, the journal has not taken it yet: `%@` why.
   public let unwrittenFormat: String
+  /// The screen applied it, the journal refused it for good: `%@` why.
+  public let droppedFormat: String
   /// The screen was reached but gave no answer in time, or an answer this version cannot read.
   public let screenSilent: String
   /// The open screen refused the connection: `%@` its reason.
@@ -91,6 +93,7 @@ public struct RemoteStrings: Sendable {
     refusedNothingToUndo: "no lap to take back",
     refusedStepsStay: "a workout's steps stay as they ended",
     unwrittenFormat: "the screen shows it, but the journal has not taken it yet (%@); the screen keeps retrying",
+    droppedFormat: "the screen showed it, but the journal refused it for good: %@",
     screenSilent: "the open screen did not answer",
     screenRefusedFormat: "the open screen refused the command: %@")
 
@@ -112,6 +115,7 @@ public struct RemoteStrings: Sendable {
     refusedNothingToUndo: "취소할 랩이 없습니다",
     refusedStepsStay: "워크아웃 단계는 끝난 대로 남습니다",
     unwrittenFormat: "화면에는 보이지만 저널에 아직 기록되지 않았습니다 (%@); 화면이 계속 다시 시도합니다",
+    droppedFormat: "화면에는 보였지만 저널이 완전히 거부했습니다: %@",
     screenSilent: "열린 화면이 응답하지 않았습니다",
     screenRefusedFormat: "열린 화면이 명령을 거부했습니다: %@")
 }
