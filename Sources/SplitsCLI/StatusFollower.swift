@@ -280,8 +280,17 @@ final class StatusFollower {
       retire()
       return try openReader(dataDirectory: directory)
     }
-    let identity = FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
-    if let reader, identity == readerIdentity, !reader.isEmpty { return reader }
+    // An empty journal's reader is replaced only when the file or its `-wal` grew (the
+    // screen creating the tables), not at every read: a reader is never closed (below).
+    var wal = stat()
+    let walSize = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : -1
+    let identity = FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), walSize: walSize)
+    if let reader, let readerIdentity, identity.file == readerIdentity.file,
+      !reader.isEmpty || identity == readerIdentity
+    {
+      return reader
+    }
     retire()
     reader = try openReader(dataDirectory: directory)
     readerIdentity = identity
@@ -302,6 +311,12 @@ final class StatusFollower {
   private struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
+    /// The sizes of the file and of its `-wal` (-1 when there is none) when it was read.
+    var size: Int64
+    var walSize: Int64
+
+    /// The same file, whatever its sizes.
+    var file: [UInt64] { [device, inode] }
   }
 
   /// Writes `text` to standard output whole; nil, or the error number when it cannot (EPIPE:

@@ -288,3 +288,36 @@ struct FollowWakeUpTests {
     try tmux.send(keys: "q")
   }
 }
+
+extension FollowCommandTests {
+  /// A journal file with no tables yet (empty): the follower reads it as no ride, and its
+  /// changes do not make it open a new reader at every read (descriptors stay as they are).
+  @Test func anEmptyJournalDoesNotLeakReaders() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    try FileManager.default.createDirectory(atPath: tmux.dataDir, withIntermediateDirectories: true)
+    let journal = tmux.dataDir + "/splits.sqlite"
+    #expect(FileManager.default.createFile(atPath: journal, contents: Data()))
+    _ = try await tmux.start("splits status --follow --format '{state}' >$E2E/empty & echo $! >$E2E/empty.pid")
+    try await Self.waitForLine(tmux, "none", file: "empty") { $0 == "none" }
+    let pid = try await tmux.poll("the follower's pid") {
+      tmux.home.read("empty.pid").flatMap { Int32($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+    func descriptors() -> Int { (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd").count) ?? -1 }
+    let before = descriptors()
+    // Changes to the empty file (its size stays 0): each one is read again 4 times.
+    for _ in 0..<5 {
+      #expect(truncate(journal, 0) == 0)
+      try await Task.sleep(for: .milliseconds(100))
+    }
+    // The re-reads after the last change end 3 s after it.
+    _ = try await tmux.poll("the re-reads to end", timeout: .seconds(10)) { () -> Bool? in
+      guard let started = try? FileManager.default.attributesOfItem(atPath: journal)[.modificationDate] as? Date
+      else { return nil }
+      return Date().timeIntervalSince(started) > 3.5 ? true : nil
+    }
+    #expect(descriptors() <= before + 1, "descriptors: \(before) before, \(descriptors()) after")
+    #expect(Self.lines(tmux, "empty") == ["none"])
+    kill(pid, SIGTERM)
+  }
+}
