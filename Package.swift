@@ -85,7 +85,8 @@ let package = Package(
       // The golden files, read beside the sources (`#filePath`).
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsStoreTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsStore"],
+      name: "SplitsStoreTests",
+      dependencies: ["SplitsCore", "SplitsReports", "SplitsStore", .product(name: "GRDB", package: "GRDB.swift")],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),

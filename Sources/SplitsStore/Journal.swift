@@ -29,10 +29,11 @@ public final class Journal: EventSink, Sendable {
   public static func open(dataDirectory: String, bootID: String = SystemClocks.bootID()) throws -> Journal {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
-    if FileSystem.exists(path) {
-      try inspect(path)
-    } else {
+    let new = !FileSystem.exists(path)
+    if new {
       try FileSystem.createPrivateFile(path)
+    } else {
+      try inspect(path)
     }
     do {
       var config = Configuration()
@@ -47,6 +48,7 @@ public final class Journal: EventSink, Sendable {
         try db.execute(sql: "PRAGMA synchronous = FULL")
       }
       let queue = try DatabaseQueue(path: path, configuration: config)
+      if new { try Schema.createAtOnce(queue) }
       try Schema.migrator.migrate(queue)
       return Journal(path: path, bootID: bootID, queue: queue)
     } catch {

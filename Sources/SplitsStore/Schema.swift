@@ -80,15 +80,36 @@ public enum Schema {
     "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
   ]
 
+  /// Each migration's statements, in the order of `identifiers`.
+  static let migrations = [v1, v2, v3, v4, v5, v6]
+
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()
-    migrator.registerMigration(identifiers[0]) { db in try db.execute(sql: v1) }
-    migrator.registerMigration(identifiers[1]) { db in try db.execute(sql: v2) }
-    migrator.registerMigration(identifiers[2]) { db in try db.execute(sql: v3) }
-    migrator.registerMigration(identifiers[3]) { db in try db.execute(sql: v4) }
-    migrator.registerMigration(identifiers[4]) { db in try db.execute(sql: v5) }
-    migrator.registerMigration(identifiers[5]) { db in try db.execute(sql: v6) }
+    for (identifier, sql) in zip(identifiers, migrations) {
+      migrator.registerMigration(identifier) { db in try db.execute(sql: sql) }
+    }
     return migrator
+  }
+
+  /// The table in which GRDB's migrator records the migrations applied (GRDB's own name and
+  /// definition).
+  static let appliedTable = "CREATE TABLE IF NOT EXISTS grdb_migrations (identifier TEXT NOT NULL PRIMARY KEY)"
+
+  /// Creates every table of a new, empty journal in one transaction, recorded as the
+  /// migrations it stands for, so that the migrator then finds nothing left to do. The
+  /// migrator alone would commit (and, with `synchronous = FULL`, sync) once per migration:
+  /// six migrations made a first start 13 ms slower. Does nothing to a database that has any
+  /// table: that one is migrated step by step.
+  static func createAtOnce(_ queue: DatabaseQueue) throws {
+    try queue.write { db in
+      let tables = try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master WHERE type = 'table'") ?? 0
+      guard tables == 0 else { return }
+      for sql in migrations { try db.execute(sql: sql) }
+      try db.execute(sql: appliedTable)
+      for identifier in identifiers {
+        try db.execute(sql: "INSERT INTO grdb_migrations (identifier) VALUES (?)", arguments: [identifier])
+      }
+    }
   }
 
   /// Checks a database opened read-only: a Splits journal (or empty), of a schema this

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 @testable import SplitsCore
@@ -104,5 +105,65 @@ struct MigrationTests {
     _ = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
     let again = try Journal.open(dataDirectory: temp.path, bootID: "now-boot")
     #expect(try again.appliedMigrations() == Schema.identifiers)
+  }
+}
+
+@Suite("A new journal: created in one transaction, the same as migrated step by step")
+struct NewJournalTests {
+  /// The schema (every table's, index's and trigger's SQL) and the applied migrations.
+  static func schema(_ path: String) throws -> (sql: [String], applied: [String]) {
+    let queue = try DatabaseQueue(path: path)
+    defer { try? queue.close() }
+    return try queue.read { db in
+      (
+        try String.fetchAll(
+          db, sql: "SELECT coalesce(sql, '') FROM sqlite_master WHERE name NOT LIKE 'sqlite_%' ORDER BY type, name"),
+        try String.fetchAll(db, sql: "SELECT identifier FROM grdb_migrations ORDER BY identifier")
+      )
+    }
+  }
+
+  @Test func aNewJournalHasTheSchemaOfEveryMigration() throws {
+    let created = TemporaryDirectory()
+    let migrated = TemporaryDirectory()
+    defer {
+      created.remove()
+      migrated.remove()
+    }
+    // Made by `Journal.open` (all at once) and by the migrator alone, step by step.
+    try Journal.open(dataDirectory: created.path, bootID: "now-boot").close()
+    let queue = try DatabaseQueue(path: migrated.file("splits.sqlite"))
+    try Schema.migrator.migrate(queue)
+    try queue.close()
+    let once = try Self.schema(created.file("splits.sqlite"))
+    let stepwise = try Self.schema(migrated.file("splits.sqlite"))
+    #expect(once.sql == stepwise.sql)
+    #expect(once.applied == Schema.identifiers.sorted())
+    #expect(once.applied == stepwise.applied)
+    // Opened again, nothing is left to migrate and it works as a journal.
+    let journal = try Journal.open(dataDirectory: created.path, bootID: "now-boot")
+    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_795_421_400_000)
+    try journal.close()
+    let reader = try #require(try JournalReader.open(dataDirectory: created.path, bootID: "now-boot", checkIntegrity: true))
+    #expect(try reader.appliedMigrations() == Schema.identifiers)
+    #expect(try reader.currentRide(now: Now(monotonic: ms(2_000), wallMilliseconds: 1_795_421_401_000))?.phase == .running)
+  }
+
+  /// Created at once, nothing is left to the migrator; a database that has tables is left
+  /// to it (created at once only when empty).
+  @Test func createdAtOnceLeavesNothingToMigrate() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    try FileManager.default.createDirectory(atPath: temp.path, withIntermediateDirectories: true)
+    let path = temp.file("splits.sqlite")
+    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    let queue = try DatabaseQueue(path: path)
+    try Schema.createAtOnce(queue)
+    // The migrator finds nothing left: no migration runs.
+    #expect(try queue.read { db in try Schema.migrator.hasCompletedMigrations(db) })
+    // A database with tables is left to the migrator.
+    try Schema.createAtOnce(queue)
+    #expect(try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM grdb_migrations") } == Schema.identifiers.count)
+    try queue.close()
   }
 }
