@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Synchronization
 import Testing
 
 @testable import SplitsTerminal
@@ -31,16 +32,31 @@ struct WriteAllTests {
     }
   }
 
+  /// What the reader thread read.
+  final class Received: Sendable {
+    let bytes = Mutex<[UInt8]>([])
+  }
+
   @Test("a frame larger than the buffer goes out whole while the reader drains it")
-  func partialWrites() async throws {
+  func partialWrites() throws {
     let (reader, writer) = try Self.pipe()
     defer { close(reader) }
     let frame = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
-    let received = Task.detached { Self.readAll(reader) }
+    // The reader on a thread of its own: a task would need a thread of the test pool, which
+    // other tests blocked in system calls can hold for as long as this one writes (seen as a
+    // 30 s stall on two cores).
+    let received = Received()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      received.bytes.withLock { $0 = Self.readAll(reader) }
+      done.signal()
+    }
+    thread.start()
     let result = FrameWriter.writeAll(frame, to: writer, patience: .seconds(30))
     close(writer)
+    done.wait()
     #expect(result == .written)
-    #expect(await received.value == frame)
+    #expect(received.bytes.withLock { $0 } == frame)
   }
 
   @Test("a terminal that reads nothing: stalled once the patience is spent, not blocked")
