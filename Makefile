@@ -61,23 +61,15 @@ bench: deps
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
 
-# `make bench-remote`: only `splits lap` to the open screen (its block of docs/performance.md).
-.PHONY: bench-remote
-bench-remote: deps
+# `make bench-remote` and `make bench-follow`: only `splits lap` to the open screen, or only
+# `splits status --follow` (each its own block of docs/performance.md).
+.PHONY: bench-remote bench-follow
+bench-remote bench-follow: bench-%: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
 	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only remote
-	$(BENCH_PY) bench/report.py --only remote
-
-# `make bench-follow`: only `splits status --follow` (its block of docs/performance.md).
-.PHONY: bench-follow
-bench-follow: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
-	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
-	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
-	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only follow
-	$(BENCH_PY) bench/report.py --only follow
+	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only $*
+	$(BENCH_PY) bench/report.py --only $*
 
 # `make drills`: the fault drills at full counts, one at a time (issue 6; docs/reliability.md).
 DRILLS_SCRATCH := .build-drills

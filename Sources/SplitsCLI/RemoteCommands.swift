@@ -37,59 +37,63 @@ struct RemoteOptions: ParsableArguments {
   var lang: Language?
 }
 
-private let remoteDiscussion = """
-  With the ride screen open on the same data, the screen applies it as if its key were pressed \
-  and the command prints what it did; with none open, the command applies it to the journal \
-  itself. Exit status 0 when done, 1 when it makes no sense now (the reason is printed) or the \
-  journal has not taken it.
-  """
+extension RemoteCommandLine {
+  static var configuration: CommandConfiguration {
+    CommandConfiguration(
+      commandName: remote.rawValue, abstract: abstract,
+      discussion: """
+        With the ride screen open on the same data, the screen applies it as if its key were \
+        pressed and the command prints what it did; with none open, the command applies it to \
+        the journal itself. Exit status 0 when done, 1 when it makes no sense now (the reason \
+        is printed) or the journal has not taken it.
+        """)
+  }
+
+  /// The line of `splits --help` for the command.
+  static var abstract: String {
+    switch remote {
+    case .start: "Start a ride (space on a ready screen)."
+    case .pause: "Pause the running ride."
+    case .resume: "Resume the paused ride."
+    case .toggle: "Start, pause or resume, as space does."
+    case .lap: "Record a lap (in a workout, end the step, as l does)."
+    case .undo: "Take back the last lap."
+    case .finish: "Finish the paused ride."
+    }
+  }
+}
 
 struct StartCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "start", abstract: "Start a ride (space on a ready screen).", discussion: remoteDiscussion)
   static let remote = RemoteCommand.start
   @OptionGroup var options: RemoteOptions
 }
 
 struct PauseCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "pause", abstract: "Pause the running ride.", discussion: remoteDiscussion)
   static let remote = RemoteCommand.pause
   @OptionGroup var options: RemoteOptions
 }
 
 struct ResumeCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "resume", abstract: "Resume the paused ride.", discussion: remoteDiscussion)
   static let remote = RemoteCommand.resume
   @OptionGroup var options: RemoteOptions
 }
 
 struct ToggleCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "toggle", abstract: "Start, pause or resume, as space does.", discussion: remoteDiscussion)
   static let remote = RemoteCommand.toggle
   @OptionGroup var options: RemoteOptions
 }
 
 struct LapCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "lap", abstract: "Record a lap (in a workout, end the step, as l does).",
-    discussion: remoteDiscussion)
   static let remote = RemoteCommand.lap
   @OptionGroup var options: RemoteOptions
 }
 
 struct UndoCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "undo", abstract: "Take back the last lap.", discussion: remoteDiscussion)
   static let remote = RemoteCommand.undo
   @OptionGroup var options: RemoteOptions
 }
 
 struct FinishCommand: RemoteCommandLine {
-  static let configuration = CommandConfiguration(
-    commandName: "finish", abstract: "Finish the paused ride.", discussion: remoteDiscussion)
   static let remote = RemoteCommand.finish
   @OptionGroup var options: RemoteOptions
 }
@@ -152,10 +156,8 @@ public enum RemoteRun {
           return 1
         }
         usleep(2_000)
-      } catch let error as JournalError {
-        printError("splits: " + error.description)
-        return 1
       } catch {
+        // A JournalError says which file and why.
         printError("splits: \(error)")
         return 1
       }
@@ -240,11 +242,10 @@ public enum RemoteRun {
       let restored = try journal.restoreCurrentRide(now: now)
       var state = RideScreenState(
         ride: restored.ride, precision: precision, now: max(now.monotonic, restored.at))
-      // A workout ride: its steps' ends come due and `lap` ends the step, as on the screen.
-      if restored.phase != .ready, let stored = restored.workout,
-        let plan = try? WorkoutReader.parse(stored).workout
-      {
-        state.workout = WorkoutRun(plan: plan, source: stored, bells: false)
+      // A workout ride: its steps' ends come due and `lap` ends the step, as on the screen
+      // (which reads the open ride's workout the same way).
+      if let request = try RideCommand.workout(open: restored, requested: nil).request {
+        state.workout = WorkoutRun(plan: request.plan, source: request.source, bells: false)
         state.observeWorkoutFromNow()
       }
       effects = RideReducer.reduce(

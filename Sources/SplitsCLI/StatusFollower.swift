@@ -340,11 +340,3 @@ final class StatusFollower {
     return nil
   }
 }
-
-extension Duration {
-  /// The duration in seconds, as a `TimeInterval`.
-  fileprivate var seconds: Double {
-    let (s, atto) = components
-    return Double(s) + Double(atto) / 1e18
-  }
-}

@@ -446,7 +446,8 @@ public enum RideView {
       row += 1
     }
     let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
-    let lapMilliseconds = Comparison.lapMilliseconds(splits: state.ride.splits)
+    // Only a compared ride needs its laps in milliseconds (for the new best segments).
+    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.ride.splits)
     for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
       guard row < bottom else { break }
       guard case .lap(let r) = entry else {

@@ -98,7 +98,7 @@ private final class TimerBox: @unchecked Sendable {
 
 extension Duration {
   /// The duration in seconds, as a `TimeInterval`.
-  var seconds: Double {
+  public var seconds: Double {
     let (s, atto) = components
     return Double(s) + Double(atto) / 1e18
   }

@@ -37,18 +37,15 @@ public final class ControlServer {
     public var description: String { String(cString: strerror(code)) }
   }
 
+  /// One connection, kept under its descriptor in `connections`.
   final class Connection {
-    let fd: Int32
     /// The peer runs as this user.
     let allowed: Bool
     var received: [UInt8] = []
     var source: (any DispatchSourceRead)?
     var timer: (any DispatchSourceTimer)?
 
-    init(fd: Int32, allowed: Bool) {
-      self.fd = fd
-      self.allowed = allowed
-    }
+    init(allowed: Bool) { self.allowed = allowed }
   }
 
   /// Listens at `name` in `directory`; throws the errno when the socket cannot be made.
@@ -98,7 +95,7 @@ public final class ControlServer {
   }
 
   private func watch(_ fd: Int32, allowed: Bool) {
-    let connection = Connection(fd: fd, allowed: allowed)
+    let connection = Connection(allowed: allowed)
     connections[fd] = connection
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read(fd) } }

@@ -120,6 +120,7 @@ public enum RemoteMapping {
     case .finish:
       return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
     case .compare, .help, .back, .quit:
+      // No remote command maps to these keys (`RemoteMapping.command`).
       return .refused(.noRide)
     }
   }
