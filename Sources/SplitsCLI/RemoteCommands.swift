@@ -108,20 +108,29 @@ public enum RemoteRun {
   static let answerTimeoutMilliseconds: Int32 = 3_000
 
   /// Applies `command` and prints the outcome; returns the exit status.
+  ///
+  /// The request's id goes with every try, so that a command whose screen died after taking it
+  /// but before answering is found applied (by the next screen, or headless) and not applied
+  /// again.
   public static func run(_ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings) -> Int32 {
+    var random = SystemRandomNumberGenerator()
+    guard let request = RemoteRequest(command, id: RemoteRequest.makeID(using: &random)) else { return 1 }
     let deadline = ContinuousClock.now + patience
     while true {
       let fd = splits_control_connect(directory, DataLocation.controlSocketName)
       if fd >= 0 {
-        let asked = ask(fd, command, precision: precision, strings: strings)
+        let asked = ask(fd, request, precision: precision, strings: strings)
         close(fd)
-        guard case .closing = asked else {
-          if case .answered(let status) = asked { return status }
-          return 1
+        let message: String
+        switch asked {
+        case .answered(let status): return status
+        case .closing: message = strings.screenSilent
+        case .ended: message = strings.outcomeUnknown
         }
-        // The screen is quitting and did not take the command: the lock, then headless.
+        // The screen is quitting and did not take the command, or ended before answering
+        // (it may have applied it): try again with the same id, then the lock and headless.
         guard ContinuousClock.now < deadline else {
-          printError("splits: " + strings.screenSilent)
+          printError("splits: " + message)
           return 1
         }
         usleep(2_000)
@@ -148,7 +157,7 @@ public enum RemoteRun {
       do {
         let lock = try ScreenLock.acquire(dataDirectory: directory)
         defer { lock.release() }
-        return headless(command, directory: directory, precision: precision, strings: strings)
+        return headless(request, directory: directory, precision: precision, strings: strings)
       } catch let held as ScreenLock.Held {
         // A screen opening (not listening yet) or closing, or another command at work.
         guard ContinuousClock.now < deadline else {
@@ -168,13 +177,16 @@ public enum RemoteRun {
   enum Asked {
     /// Answered (or given up on, said): the exit status.
     case answered(Int32)
-    /// The screen is quitting and closed the connection without taking the command.
+    /// The screen is quitting and said it did not take the command.
     case closing
+    /// The connection ended with nothing said: the screen may have applied the command and
+    /// died before answering.
+    case ended
   }
 
   /// Sends the request to the open screen and prints its answer.
-  static func ask(_ fd: Int32, _ command: RemoteCommand, precision: Precision, strings: RemoteStrings) -> Asked {
-    let request = RemoteWire.request(command)
+  static func ask(_ fd: Int32, _ request: RemoteRequest, precision: Precision, strings: RemoteStrings) -> Asked {
+    let request = RemoteWire.request(request)
     // Sent whole or not at all (a few bytes into an empty socket). If not, the screen may
     // still have answered why (another user's connection): read it.
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
@@ -191,8 +203,8 @@ public enum RemoteRun {
       received += buffer.prefix(count)
       if received.last == UInt8(ascii: "\n") { break }
     }
-    // Closed with nothing said: the screen quit before reading the command.
-    if received.isEmpty && ended { return .closing }
+    // Closed with nothing said: the screen quit, or died, before answering.
+    if received.isEmpty && ended { return .ended }
     guard let reply = RemoteWire.decode(received) else {
       printError("splits: " + strings.screenSilent)
       return .answered(1)
@@ -227,7 +239,9 @@ public enum RemoteRun {
 
   /// No screen is open: the command restores the current ride, applies the reducer to it at
   /// the boot clock's now and writes the events it records, as the screen would have.
-  static func headless(_ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings) -> Int32 {
+  /// A request the journal holds a receipt of was applied already (by a screen that died
+  /// before answering): its answer is printed again and nothing is applied.
+  static func headless(_ request: RemoteRequest, directory: String, precision: Precision, strings: RemoteStrings) -> Int32 {
     let journal: Journal
     do {
       journal = try Journal.open(dataDirectory: directory)
@@ -238,6 +252,9 @@ public enum RemoteRun {
     defer { try? journal.close() }
     var effects: [Effect]
     do {
+      if let earlier = try journal.receipt(id: request.id) {
+        return report(RemoteAnswer(outcome: earlier.outcome), precision: precision, strings: strings)
+      }
       let now = SystemClocks.now()
       let restored = try journal.restoreCurrentRide(now: now)
       var state = RideScreenState(
@@ -249,9 +266,9 @@ public enum RemoteRun {
         state.observeWorkoutFromNow()
       }
       effects = RideReducer.reduce(
-        &state, Action(.remote(command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
-      for case .record(let event, let ride, let wall) in effects {
-        try journal.append(event, ride: ride, wallMilliseconds: wall)
+        &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
+      for case (.record(let event, let ride, let wall), let receipt) in RemoteReceipt.attach(request, to: effects) {
+        try journal.append(event, ride: ride, wallMilliseconds: wall, receipt: receipt)
       }
     } catch {
       printError("splits: \(error)")

@@ -29,8 +29,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var tickerDeadline: Instant?
   /// The frame the ticker's deadline brings, found while looking for the deadline.
   private var upcoming: Upcoming?
-  /// Events the journal could not take yet, oldest first.
-  public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64)] = []
+  /// Events the journal could not take yet, oldest first, each with the receipt of the remote
+  /// command it completes, if any.
+  public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64, receipt: RemoteReceipt?)] = []
   /// Whether the program was last told that writes fail.
   private var reportedFailing = false
   private var retry: Task<Void, Never>?
@@ -38,6 +39,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var failure: String?
   /// The answer to the remote command being applied (`command(_:)`).
   private var reply: RemoteAnswer?
+  /// The remote command being applied, whose last event carries its receipt.
+  private var request: RemoteRequest?
   /// Why the journal refused an event for good while the remote command was applied.
   private var droppedForCommand: String?
 
@@ -87,14 +90,25 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// A remote command (`splits lap` from another shell), applied as its key would be: journal
   /// first, then the frame. Returns what it did, and why the journal does not have it yet if
   /// it does not; nil when the program does not take remote commands or has ended.
-  public func command(_ command: RemoteCommand) -> RemoteAnswer? {
+  ///
+  /// A request whose receipt the journal (or the events still unwritten) already holds was
+  /// applied before, by this screen or another: it is answered as it was, and nothing changes.
+  public func command(_ request: RemoteRequest) -> RemoteAnswer? {
     guard exitStatus == nil else { return nil }
+    if let earlier = pending.first(where: { $0.receipt?.id == request.id })?.receipt {
+      return RemoteAnswer(outcome: earlier.outcome, unwritten: failure ?? "")
+    }
+    // A journal that cannot be read now cannot be written either: the command's events are
+    // then kept unwritten with their receipt, and the answer says so.
+    if let earlier = (try? sink?.receipt(id: request.id)) ?? nil { return RemoteAnswer(outcome: earlier.outcome) }
     reply = nil
     droppedForCommand = nil
-    process([.remote(command)], full: false)
+    self.request = request
+    process([.remote(request.command)], full: false)
     defer {
       reply = nil
       droppedForCommand = nil
+      self.request = nil
     }
     return reply
   }
@@ -123,12 +137,13 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       guard let full = apply(.journal(report)) else { return nil }
       redrawAll = full
     }
-    var effects = handle(input, at: now)[...]
-    while let effect = effects.popFirst() {
+    let remote = if case .remote = input { request } else { RemoteRequest?.none }
+    var effects = RemoteReceipt.attach(remote, to: handle(input, at: now))[...]
+    while let (effect, receipt) = effects.popFirst() {
       switch effect {
       case .record(let event, let ride, let wall):
-        pending.append((event, ride, wall))
-        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
+        pending.append((event, ride, wall, receipt))
+        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report)).map { ($0, nil) }) }
       case .reply(let outcome):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(
@@ -138,7 +153,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         do {
           try sink?.rememberComparison(kind, name: name)
         } catch {
-          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
+          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))).map { ($0, nil) })
         }
       case .bell:
         backend.bell()
@@ -150,7 +165,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         backend.suspend()
         backend.resume()
         // Back from the stop: what happened meanwhile (a countdown that ended) takes effect.
-        effects.append(contentsOf: handle(.redraw))
+        effects.append(contentsOf: handle(.redraw).map { ($0, nil) })
         redrawAll = true
       case .quit(let status):
         finish(status)
@@ -180,9 +195,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       return nil
     }
     var refused: JournalReport?
-    while let (event, ride, wall) = pending.first {
+    while let (event, ride, wall, receipt) = pending.first {
       do {
-        try sink.append(event, ride: ride, wallMilliseconds: wall)
+        try sink.append(event, ride: ride, wallMilliseconds: wall, receipt: receipt)
         pending.removeFirst()
       } catch let failure as any EventSinkFailure where !failure.isTransient {
         // Refused for good: trying again cannot help. Say so and go on with the rest.

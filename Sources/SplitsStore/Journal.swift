@@ -1,3 +1,4 @@
+import Foundation
 import GRDB
 import SplitsClock
 import SplitsCore
@@ -75,6 +76,12 @@ public final class Journal: EventSink, Sendable {
   /// Throws `JournalError` (`.writeFailed` when the disk refused: nothing was written, the
   /// caller keeps the event and tries again).
   public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
+    try append(event, ride: ride, wallMilliseconds: wallMilliseconds, receipt: nil)
+  }
+
+  /// Writes the event and, in the same transaction, the receipt of the remote command it
+  /// completes: either both are in the journal or neither.
+  public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
     let path = self.path
     let bootID = self.bootID
     do {
@@ -118,10 +125,37 @@ public final class Journal: EventSink, Sendable {
           try db.execute(
             sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
         }
+        if let receipt {
+          try db.execute(
+            sql: "INSERT INTO remote_requests (id, ride, outcome) VALUES (?, ?, ?)",
+            arguments: [receipt.id, ride, try Self.encode(receipt.outcome)])
+        }
       }
     } catch {
       throw JournalError.from(error, path: path, writing: true)
     }
+  }
+
+  /// The receipt of the remote command `id`, if the journal has it.
+  public func receipt(id: String) throws -> RemoteReceipt? {
+    do {
+      let text = try queue.read { db in
+        try String.fetchOne(db, sql: "SELECT outcome FROM remote_requests WHERE id = ?", arguments: [id])
+      }
+      guard let text else { return nil }
+      guard let outcome = try? JSONDecoder().decode(RemoteOutcome.self, from: Data(text.utf8)) else {
+        throw JournalError(path: path, reason: .corrupt("a remote command's receipt cannot be read"))
+      }
+      return RemoteReceipt(id: id, outcome: outcome)
+    } catch let error as JournalError {
+      throw error
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  static func encode(_ outcome: RemoteOutcome) throws -> String {
+    String(decoding: try JSONEncoder().encode(outcome), as: UTF8.self)
   }
 
   /// The ride the screen should open on, rebuilt at `now`: the open (unfinished) ride if

@@ -16,6 +16,9 @@ import SplitsCore
 ///   version 4) reads as biking.
 /// - `comparison_choice` (version 6): the comparison chosen on the ride screen for each ride
 ///   name. `name` (the ride name), `kind` (`previous`, `best`, `gold` or `none`).
+/// - `remote_requests` (version 7): one row per remote command that recorded events (`splits
+///   lap` from another shell), written with its last event. `id` (the request's id, 32 hex
+///   digits), `ride`, `outcome` (the answer, `RemoteOutcome` as JSON).
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -75,13 +78,24 @@ public enum Schema {
     );
     """
 
+  /// Version 7: the receipts of applied remote commands, so that a command sent again
+  /// after its screen died without answering is not applied twice.
+  public static let v7 = """
+    CREATE TABLE remote_requests (
+      id TEXT PRIMARY KEY NOT NULL,
+      ride INTEGER NOT NULL,
+      outcome TEXT NOT NULL
+    );
+    """
+
   /// The migration identifiers, oldest first.
   public static let identifiers = [
     "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
+    "v7-remote-requests",
   ]
 
   /// Each migration's statements, in the order of `identifiers`.
-  static let migrations = [v1, v2, v3, v4, v5, v6]
+  static let migrations = [v1, v2, v3, v4, v5, v6, v7]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

@@ -14,7 +14,7 @@ import SplitsCore
 /// at the same moment are applied one after the other, each once.
 @MainActor
 public final class ControlServer {
-  public typealias Handler = @MainActor (RemoteCommand) -> RemoteAnswer?
+  public typealias Handler = @MainActor (RemoteRequest) -> RemoteAnswer?
 
   let directory: String
   let name: String
@@ -137,11 +137,11 @@ public final class ControlServer {
     switch RemoteWire.parse(line) {
     case .failure(let malformed):
       send(RemoteWire.Reply(error: malformed.rawValue), to: fd)
-    case .success(let command):
+    case .success(let request):
       // A command whose sender gave up waiting (the screen was stopped or stalled, and the
       // command said it did not answer) is not applied later behind its back.
       guard splits_peer_gone(fd) == 0 else { break }
-      if let answer = handler(command) {
+      if let answer = handler(request) {
         send(RemoteWire.Reply(answer: answer), to: fd)
       } else {
         send(RemoteWire.Reply(error: RemoteWire.closing), to: fd)

@@ -121,8 +121,8 @@ public enum FullScreen {
     // the first frame. Without the socket the screen still works; the commands then say that
     // it does not answer.
     let server = control.flatMap { control in
-      try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] command in
-        runtime?.command(command)
+      try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] request in
+        runtime?.command(request)
       }
     }
     // Quitting stops listening at once: a command meanwhile finds no screen and, once the

@@ -180,21 +180,55 @@ struct RemoteCommandTests {
 
 @Suite("Remote commands: the control socket's messages")
 struct RemoteWireTests {
-  @Test func aRequestReadsBack() {
+  static let id = "0123456789abcdef0123456789abcdef"
+
+  @Test func aRequestReadsBack() throws {
     for command in RemoteCommand.allCases {
-      let line = RemoteWire.request(command)
+      let request = try #require(RemoteRequest(command, id: Self.id))
+      let line = RemoteWire.request(request)
       #expect(line.last == UInt8(ascii: "\n"))
-      #expect(RemoteWire.parse(line.dropLast()) == .success(command))
+      #expect(line.count <= RemoteWire.maxRequest)
+      #expect(RemoteWire.parse(line.dropLast()) == .success(request))
     }
   }
 
+  @Test func aRequestWithoutAValidIDIsRefused() {
+    #expect(RemoteWire.parse(Array("splits-control 2 lap".utf8)) == .failure(.notARequest))
+    #expect(RemoteWire.parse(Array("splits-control 2 lap 0123".utf8)) == .failure(.badID))
+    #expect(RemoteWire.parse(Array("splits-control 2 lap 0123456789ABCDEF0123456789ABCDEF".utf8)) == .failure(.badID))
+    #expect(RemoteWire.parse(Array("splits-control 2 lap \(Self.id) extra".utf8)) == .failure(.notARequest))
+  }
+
+  /// Ids are 32 hexadecimal digits, new at each command.
+  @Test func idsAreNewEachTime() {
+    var random = SplitMix64(state: 7)
+    let ids = (0..<1_000).map { _ in RemoteRequest.makeID(using: &random) }
+    #expect(Set(ids).count == 1_000)
+    #expect(ids.allSatisfy(RemoteRequest.isValid(id:)))
+  }
+
+  /// The last event an accepted command records carries its receipt; nothing else does.
+  @Test func theReceiptRidesOnTheLastRecord() throws {
+    let request = try #require(RemoteRequest(.lap, id: Self.id))
+    let first = RideEvent(.lap, at: Instant(nanoseconds: 1))
+    let second = RideEvent(.lap, at: Instant(nanoseconds: 2))
+    let outcome = RemoteOutcome.lap(ride: 1, number: 2, lap: .zero, moving: .zero, workoutComplete: false)
+    let effects: [Effect] = [
+      .record(first, ride: 1, wallMilliseconds: 0), .bell, .record(second, ride: 1, wallMilliseconds: 0), .reply(outcome),
+    ]
+    #expect(RemoteReceipt.attach(request, to: effects).map(\.1) == [nil, nil, RemoteReceipt(id: Self.id, outcome: outcome), nil])
+    #expect(RemoteReceipt.attach(nil, to: effects).allSatisfy { $0.1 == nil })
+    let refused: [Effect] = [.reply(.refused(.lapWhilePaused))]
+    #expect(RemoteReceipt.attach(request, to: refused).allSatisfy { $0.1 == nil })
+  }
+
   @Test func malformedRequestsAreRefused() {
-    #expect(RemoteWire.parse(Array("splits-control 1 explode".utf8)) == .failure(.unknownCommand))
-    #expect(RemoteWire.parse(Array("splits-control 2 lap".utf8)) == .failure(.otherVersion))
+    #expect(RemoteWire.parse(Array("splits-control 2 explode \(Self.id)".utf8)) == .failure(.unknownCommand))
+    #expect(RemoteWire.parse(Array("splits-control 1 lap".utf8)) == .failure(.otherVersion))
     #expect(RemoteWire.parse(Array("GET / HTTP/1.1".utf8)) == .failure(.notARequest))
-    #expect(RemoteWire.parse(Array("splits-control 1 lap extra".utf8)) == .failure(.notARequest))
+    #expect(RemoteWire.parse(Array("splits-control 2 lap".utf8)) == .failure(.notARequest))
     #expect(RemoteWire.parse([0xff, 0xfe, 0x20]) == .failure(.notARequest))
-    #expect(RemoteWire.parse([UInt8](repeating: 0x41, count: 65)) == .failure(.tooLong))
+    #expect(RemoteWire.parse([UInt8](repeating: 0x41, count: RemoteWire.maxRequest + 1)) == .failure(.tooLong))
     #expect(RemoteWire.parse([]) == .failure(.notARequest))
   }
 

@@ -4,9 +4,94 @@ import Testing
 @testable import SplitsRender
 @testable import SplitsRuntime
 
+extension RemoteRequest {
+  /// A request with a new id, as each `splits lap` makes.
+  static func fresh(_ command: RemoteCommand) -> RemoteRequest {
+    var random = SystemRandomNumberGenerator()
+    return RemoteRequest(command, id: makeID(using: &random))!
+  }
+}
+
+extension Runtime {
+  /// A command sent once, with a new id.
+  func command(_ command: RemoteCommand) -> RemoteAnswer? { self.command(.fresh(command)) }
+}
+
 @MainActor
 @Suite("Remote commands on the runtime", .serialized, .timeLimit(.minutes(1)))
 struct RemoteRuntimeTests {
+  /// A lap sent again (its sender saw the connection end before the answer) is answered as
+  /// it was the first time, and the journal gets no second lap.
+  @Test func aLapSentAgainIsNotRecordedTwice() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    await h.clock.advance(by: .seconds(2))
+    let request = RemoteRequest.fresh(.lap)
+    let first = h.runtime.command(request)
+    await h.clock.advance(by: .seconds(1))
+    let again = h.runtime.command(request)
+    #expect(first?.outcome == .lap(ride: 1, number: 1, lap: .seconds(2), moving: .seconds(2), workoutComplete: false))
+    #expect(again == first)
+    #expect(sink.events.map(\.0.kind) == [.start, .lap])
+    #expect(h.backend.frame.lines.contains { $0.contains("Laps 1") })
+    // Another request is another lap.
+    #expect(h.runtime.command(.lap)?.outcome.isRefusal == false)
+    #expect(sink.events.map(\.0.kind) == [.start, .lap, .lap])
+  }
+
+  /// The receipt is written with the command's last event, in the same write.
+  @Test func theReceiptGoesWithTheLastEvent() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    let start = RemoteRequest.fresh(.start)
+    let answer = h.runtime.command(start)
+    #expect(answer?.outcome == .started(ride: 1, countdown: 0))
+    #expect(sink.receipts[start.id]?.receipt == RemoteReceipt(id: start.id, outcome: .started(ride: 1, countdown: 0)))
+    #expect(sink.receipts[start.id]?.event == sink.events.count - 1)
+    // A refused command leaves no receipt.
+    let refused = RemoteRequest.fresh(.start)
+    #expect(h.runtime.command(refused)?.outcome == .refused(.alreadyRunning))
+    #expect(sink.receipts[refused.id] == nil)
+  }
+
+  /// A command another screen applied and died before answering (its receipt is in the
+  /// journal) is answered from the receipt: this screen applies nothing.
+  @Test func aCommandAnotherScreenAppliedIsAnsweredFromItsReceipt() async throws {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    let request = RemoteRequest.fresh(.lap)
+    let earlier = RemoteOutcome.lap(ride: 1, number: 1, lap: .seconds(1), moving: .seconds(1), workoutComplete: false)
+    sink.receipts[request.id] = (RemoteReceipt(id: request.id, outcome: earlier), 0)
+    await h.clock.advance(by: .seconds(5))
+    #expect(h.runtime.command(request) == RemoteAnswer(outcome: earlier))
+    #expect(sink.events.map(\.0.kind) == [.start])
+    #expect(!h.backend.frame.lines.contains { $0.contains("Laps 1") })
+  }
+
+  /// While the journal fails, the receipt waits with its event: the same request sent again
+  /// is answered as unwritten, and applies nothing.
+  @Test func anUnwrittenCommandSentAgainAppliesNothing() async {
+    let sink = ArraySink()
+    let h = Harness(sink: sink)
+    await h.press(" ")
+    sink.failing = true
+    await h.clock.advance(by: .seconds(1))
+    let request = RemoteRequest.fresh(.lap)
+    let first = h.runtime.command(request)
+    let again = h.runtime.command(request)
+    await h.clock.settle()
+    #expect(first?.unwritten != nil)
+    #expect(again?.outcome == first?.outcome)
+    #expect(again?.unwritten != nil)
+    #expect(h.runtime.pending.count == 1)
+    sink.failing = false
+    await h.clock.advance(by: .seconds(2))
+    #expect(sink.events.map(\.0.kind) == [.start, .lap])
+    #expect(sink.receipts[request.id]?.event == 1)
+  }
+
   /// The command is journalled, then drawn, then answered, exactly as its key would be.
   @Test func aCommandIsJournalledThenDrawnThenAnswered() async {
     let log = OrderLog()

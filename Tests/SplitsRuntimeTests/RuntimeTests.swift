@@ -11,14 +11,23 @@ let origin = Instant(nanoseconds: 1_000_000_000_000)
 final class ArraySink: EventSink {
   var events: [(RideEvent, Int)] = []
   var walls: [Int64] = []
+  /// The remote commands' receipts, each with the index of the event it was written with.
+  var receipts: [String: (receipt: RemoteReceipt, event: Int)] = [:]
   var failing = false
   struct DiskFull: Error {}
 
   func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
+    try append(event, ride: ride, wallMilliseconds: wallMilliseconds, receipt: nil)
+  }
+
+  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
     if failing { throw DiskFull() }
     events.append((event, ride))
     walls.append(wallMilliseconds)
+    if let receipt { receipts[receipt.id] = (receipt, events.count - 1) }
   }
+
+  func receipt(id: String) throws -> RemoteReceipt? { receipts[id]?.receipt }
 }
 
 /// What the journal and the terminal did, in order.

@@ -6,9 +6,22 @@ public protocol EventSink: AnyObject {
   /// Keeps `kind` as the comparison chosen for rides named `name`. Throws when it could not
   /// (the choice then holds for the screen only; no event is concerned).
   func rememberComparison(_ kind: ComparisonKind, name: String) throws
+  /// Writes the event, and with it (in the same transaction) the receipt of the remote
+  /// command it completes, if any.
+  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws
+  /// The receipt of the remote command with this id, if one was written: the command was
+  /// applied already.
+  func receipt(id: String) throws -> RemoteReceipt?
 }
 
 extension EventSink {
+  /// A sink that keeps no receipts (tests' arrays) writes the event alone.
+  public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
+    try append(event, ride: ride, wallMilliseconds: wallMilliseconds)
+  }
+
+  public func receipt(id: String) throws -> RemoteReceipt? { nil }
+
   /// A sink that keeps no choices (tests' arrays) takes every one.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {}
 }

@@ -34,6 +34,8 @@ public struct RemoteStrings: Sendable {
   public let screenSilent: String
   /// The open screen refused the connection: `%@` its reason.
   public let screenRefusedFormat: String
+  /// Screens kept ending before answering, so whether the command was applied is not known.
+  public let outcomeUnknown: String
 
   public static func of(_ language: Language) -> RemoteStrings {
     switch language {
@@ -95,7 +97,8 @@ public struct RemoteStrings: Sendable {
     unwrittenFormat: "the screen shows it, but the journal has not taken it yet (%@); the screen keeps retrying",
     droppedFormat: "the screen showed it, but the journal refused it for good: %@",
     screenSilent: "the open screen did not answer",
-    screenRefusedFormat: "the open screen refused the command: %@")
+    screenRefusedFormat: "the open screen refused the command: %@",
+    outcomeUnknown: "the screen ended before answering, and went on ending: whether the command was applied is unknown (check `splits status`)")
 
   public static let korean = RemoteStrings(
     startedFormat: "주행 %@ 시작",
@@ -117,5 +120,6 @@ public struct RemoteStrings: Sendable {
     unwrittenFormat: "화면에는 보이지만 저널에 아직 기록되지 않았습니다 (%@); 화면이 계속 다시 시도합니다",
     droppedFormat: "화면에는 보였지만 저널이 완전히 거부했습니다: %@",
     screenSilent: "열린 화면이 응답하지 않았습니다",
-    screenRefusedFormat: "열린 화면이 명령을 거부했습니다: %@")
+    screenRefusedFormat: "열린 화면이 명령을 거부했습니다: %@",
+    outcomeUnknown: "화면이 응답하기 전에 계속 종료되어 명령이 적용되었는지 알 수 없습니다 (`splits status`로 확인하세요)")
 }
