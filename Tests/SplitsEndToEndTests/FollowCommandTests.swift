@@ -150,6 +150,35 @@ struct FollowCommandTests {
     #expect(seconds.count >= 3)
   }
 
+  /// Laps recorded faster than the follower reads are coalesced, as the contract says: the
+  /// count may jump, never goes back, no line repeats, and the last line is the journal as it
+  /// ends, within a deadline.
+  @Test("a burst of laps from four shells: the count jumps forward, never back, and ends on the last lap")
+  func burstsAreCoalesced() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    #expect(try await RemoteControlTests.splits(tmux, "start").termination == .exited(0))
+    _ = try await tmux.start("splits status --follow --format '{state} {laps}' >$E2E/burst & echo started")
+    try await Self.waitForLine(tmux, "running 0", file: "burst") { $0 == "running 0" }
+    try await withThrowingTaskGroup(of: Void.self) { group in
+      for _ in 0..<4 {
+        group.addTask {
+          for _ in 0..<10 { _ = try await RemoteControlTests.splits(tmux, "lap") }
+        }
+      }
+      try await group.waitForAll()
+    }
+    let laps = try await RemoteControlTests.laps(tmux)
+    #expect(laps == 40)
+    let all = try await Self.waitForLine(tmux, "running \(laps)", file: "burst", timeout: .seconds(5)) {
+      $0 == "running \(laps)"
+    }
+    let counts = all.compactMap { Int($0.split(separator: " ").last ?? "") }
+    #expect(counts.count == all.count, "\(all)")
+    #expect(zip(counts, counts.dropFirst()).allSatisfy { $0 < $1 }, "\(all)")
+    #expect(counts.last == laps, "\(all)")
+  }
+
   @Test("a relative data directory not created yet is followed from the current directory")
   func relativeDataDirectory() async throws {
     let tmux = try await TmuxSession.shell()
