@@ -134,7 +134,7 @@ struct ExportCommand: ParsableCommand {
         printError("splits: FIT is binary: write it to a file, for example -o ride.fit")
         throw ExitCode(2)
       }
-      FileHandle.standardOutput.write(Data(bytes))
+      try StandardOutput.print(bytes: bytes)
       return
     }
     if let named = ExportFormat.from(fileName: outputFile), named != format {
