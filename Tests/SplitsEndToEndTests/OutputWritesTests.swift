@@ -6,7 +6,8 @@ import Testing
 #endif
 
 /// Standard output that cannot be written (a full disk: /dev/full) or whose reader is gone
-/// (a closed pipe), with the real binary run from bash.
+/// (a closed pipe), and export files that are not regular files, with the real binary run
+/// from bash.
 @Suite("Output that cannot be written, end to end", .timeLimit(.minutes(1)))
 struct OutputWritesTests {
   /// A data directory holding one finished ride with a lap (made by the remote commands, no
@@ -89,5 +90,72 @@ struct OutputWritesTests {
       """, in: temp)
     #expect(result.stdout == "status 0\nstatus 0\n", "\(result)")
     #expect(result.stderr.isEmpty, "\(result)")
+  }
+
+  /// What `ls -l`'s first letter says the file at `path` is.
+  static func kind(_ path: String) -> Character? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFCHR: return "c"
+    case S_IFIFO: return "p"
+    case S_IFLNK: return "l"
+    case S_IFREG: return "-"
+    default: return "?"
+    }
+  }
+
+  @Test("export -o a character device, even with --force, is refused and the device stays one")
+  func exportToADevice() async throws {
+    let temp = try await Self.aRide()
+    defer { temp.remove() }
+    // As root a device of our own (the full one's numbers): a regression must not replace
+    // the machine's /dev/full. Without root, /dev/full itself.
+    let made = try await Self.bash(
+      #"if [ "$(id -u)" = 0 ] && mknod "$T/full" c 1 7; then echo "$T/full"; else echo /dev/full; fi"#, in: temp)
+    let device = made.stdout.trimmingCharacters(in: .newlines)
+    #expect(Self.kind(device) == "c", "\(made)")
+    for force in ["", " --force"] {
+      let result = try await Self.bash("\"$SPLITS\" export --last --format csv -o \(device)\(force)", in: temp)
+      #expect(result.termination == .exited(2), "\(force): \(result)")
+      #expect(
+        result.stderr
+          == "splits: \(device) is a character device, not a regular file: export writes and replaces regular files only (-o - for standard output)\n",
+        "\(force): \(result)")
+      #expect(Self.kind(device) == "c", "\(force)")
+    }
+    #expect(Self.kind("/dev/full") == "c")
+  }
+
+  @Test("export -o a named pipe, even with --force, is refused at once and the pipe stays one")
+  func exportToAFIFO() async throws {
+    let temp = try await Self.aRide()
+    defer { temp.remove() }
+    let fifo = temp.file("fifo")
+    #expect(mkfifo(fifo, 0o600) == 0)
+    for force in ["", " --force"] {
+      // Opening a FIFO to write waits for a reader: none comes, so a hang is a timeout.
+      let result = try await Self.bash("\"$SPLITS\" export --last --format csv -o \"$T/fifo\"\(force)", in: temp)
+      #expect(result.termination == .exited(2), "\(force): \(result)")
+      #expect(result.stderr.contains("\(fifo) is a named pipe, not a regular file"), "\(force): \(result)")
+      #expect(Self.kind(fifo) == "p", "\(force)")
+    }
+  }
+
+  @Test("export -o a symbolic link, even with --force, is refused: neither the link nor its target is touched")
+  func exportToASymbolicLink() async throws {
+    let temp = try await Self.aRide()
+    defer { temp.remove() }
+    let result = try await Self.bash(
+      """
+      echo kept >"$T/target.csv"
+      ln -s target.csv "$T/link.csv"
+      "$SPLITS" export --last -o "$T/link.csv" --force
+      echo "status $?"
+      """, in: temp)
+    #expect(result.stdout == "status 2\n", "\(result)")
+    #expect(result.stderr.contains("link.csv is a symbolic link, not a regular file"), "\(result)")
+    #expect(Self.kind(temp.file("link.csv")) == "l")
+    #expect(temp.read("target.csv") == "kept\n")
   }
 }
