@@ -44,6 +44,8 @@ let package = Package(
     .target(name: "CSocket", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // inotify(7) on the data directory and epoll(7) on standard output, for `status --follow`.
     .target(name: "CWatch", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
+    // The C library's buffer for standard output, flushed and checked before the process exits.
+    .target(name: "COutput", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals; the `--cue-cmd` child processes; the control socket.
     .target(
       name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket"],
@@ -53,7 +55,7 @@ let package = Package(
       name: "SplitsCLI",
       dependencies: [
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "CSocket", "CWatch", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "CSocket", "CWatch", "COutput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(

@@ -10,6 +10,8 @@ struct CLIStrings: Sendable {
   let wroteRides: @Sendable (Int, String) -> String
   /// The directory `-o` named, and a file name to suggest in it.
   let outputIsDirectory: @Sendable (String, String) -> String
+  /// The path `-o` named and what it is: `splits: /dev/full is a character device, …`.
+  let outputNotRegular: @Sendable (String, ExportFile.Kind) -> String
   /// The file, its extension's format, the format written.
   let extensionDisagrees: @Sendable (String, String, String) -> String
   let countdownNeedsTerminal: String
@@ -29,6 +31,18 @@ struct CLIStrings: Sendable {
     outputIsDirectory: { directory, name in
       "splits: \(directory) is a directory: name a file in it, for example -o \(name)"
     },
+    outputNotRegular: { file, kind in
+      let what =
+        switch kind {
+        case .directory: "a directory"
+        case .characterDevice: "a character device"
+        case .blockDevice: "a block device"
+        case .fifo: "a named pipe"
+        case .socket: "a socket"
+        case .symbolicLink: "a symbolic link"
+        }
+      return "splits: \(file) is \(what), not a regular file: export writes and replaces regular files only (-o - for standard output)"
+    },
     extensionDisagrees: { file, named, written in
       "splits: warning: \(file) ends in .\(named), but it is written as \(written.uppercased()) (--format \(written))"
     },
@@ -40,6 +54,18 @@ struct CLIStrings: Sendable {
     wroteRides: { count, file in "라이드 \(count)개를 \(file) 에 저장했습니다" },
     outputIsDirectory: { directory, name in
       "splits: \(directory) 은(는) 디렉터리입니다: 그 안의 파일을 지정하세요, 예: -o \(name)"
+    },
+    outputNotRegular: { file, kind in
+      let what =
+        switch kind {
+        case .directory: "디렉터리"
+        case .characterDevice: "문자 장치"
+        case .blockDevice: "블록 장치"
+        case .fifo: "이름 있는 파이프"
+        case .socket: "소켓"
+        case .symbolicLink: "심볼릭 링크"
+        }
+      return "splits: \(file) 은(는) 일반 파일이 아니라 \(what)입니다: export 는 일반 파일만 쓰고 바꿉니다 (표준 출력은 -o -)"
     },
     extensionDisagrees: { file, named, written in
       "splits: 경고: \(file) 의 확장자는 .\(named) 이지만 \(written.uppercased()) 형식으로 씁니다 (--format \(written))"

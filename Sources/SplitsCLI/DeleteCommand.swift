@@ -52,7 +52,7 @@ struct DeleteCommand: ParsableCommand {
   /// Asks on the terminal (anything but y or yes is no: exit 1, nothing deleted).
   static func confirm(ride: Int) -> Answer {
     guard isatty(STDIN_FILENO) == 1 else { return .noTerminal }
-    FileHandle.standardError.write(Data("Delete ride \(ride) for good? [y/N] ".utf8))
+    StandardError.write("Delete ride \(ride) for good? [y/N] ")
     let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
     return answer == "y" || answer == "yes" ? .yes : .no
   }

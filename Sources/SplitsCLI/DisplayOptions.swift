@@ -45,19 +45,17 @@ struct DisplayOptions: ParsableArguments {
   }
 }
 
-/// Writes a line to standard error.
-func printError(_ message: String) {
-  FileHandle.standardError.write(Data((message + "\n").utf8))
-}
-
 /// Prints how a full-screen program ended (the summary on standard output, or the error on
-/// standard error) and turns its status into the process's exit status.
+/// standard error) and turns its status into the process's exit status. A summary that
+/// cannot be written leaves a failed program's status as it is.
 func conclude(_ outcome: FullScreen.Outcome) throws {
+  var unwritten: Int32?
   if outcome.isError {
     printError(outcome.message)
   } else {
-    print(outcome.message)
+    unwritten = StandardOutput.write(outcome.message + "\n")
   }
   if let error = outcome.error { printError(error) }
   if outcome.status != .success { throw ExitCode(outcome.status.rawValue) }
+  if let unwritten { throw ExitCode(StandardOutput.status(after: unwritten)) }
 }

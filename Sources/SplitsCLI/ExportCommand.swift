@@ -134,7 +134,7 @@ struct ExportCommand: ParsableCommand {
         printError("splits: FIT is binary: write it to a file, for example -o ride.fit")
         throw ExitCode(2)
       }
-      FileHandle.standardOutput.write(Data(bytes))
+      try StandardOutput.print(bytes: bytes)
       return
     }
     if let named = ExportFormat.from(fileName: outputFile), named != format {
@@ -144,6 +144,9 @@ struct ExportCommand: ParsableCommand {
       try ExportFile.save(bytes, to: outputFile, replacing: force)
     } catch ExportFile.Failure.exists {
       printError(strings.fill(strings.fileExistsFormat, outputFile))
+      throw ExitCode(2)
+    } catch ExportFile.Failure.notRegular(let kind) {
+      printError(messages.outputNotRegular(outputFile, kind))
       throw ExitCode(2)
     } catch ExportFile.Failure.io(let message) {
       printError("splits: cannot write \(outputFile): \(message)")
@@ -173,6 +176,9 @@ struct ExportCommand: ParsableCommand {
       } catch ExportFile.Failure.exists {
         printError(strings.fill(strings.fileExistsFormat, file))
         throw ExitCode(2)
+      } catch ExportFile.Failure.notRegular(let kind) {
+        printError(messages.outputNotRegular(file, kind))
+        throw ExitCode(2)
       } catch ExportFile.Failure.io(let message) {
         printError("splits: cannot write \(file): \(message)")
         throw ExitCode(1)
@@ -200,13 +206,38 @@ struct ExportCommand: ParsableCommand {
 
 /// Writing an export file: never over an existing file unless asked, and when asked,
 /// through a temporary file renamed over it, so a failed write leaves the old file whole.
+/// Only a regular file is ever written or replaced: a device, a pipe or a symbolic link at
+/// the path is refused, never opened (a pipe would wait for a reader) nor renamed over.
 enum ExportFile {
   enum Failure: Error {
     case exists
+    case notRegular(Kind)
     case io(String)
   }
 
+  /// What a path that is not a regular file is.
+  enum Kind: Sendable {
+    case directory, characterDevice, blockDevice, fifo, socket, symbolicLink
+  }
+
+  /// The kind of what is at `path` when it is not a regular file (the path itself, a link
+  /// not followed); nil for a regular file or nothing.
+  static func irregular(_ path: String) -> Kind? {
+    var info = stat()
+    guard lstat(path, &info) == 0 else { return nil }
+    switch info.st_mode & S_IFMT {
+    case S_IFREG: return nil
+    case S_IFDIR: return .directory
+    case S_IFCHR: return .characterDevice
+    case S_IFBLK: return .blockDevice
+    case S_IFIFO: return .fifo
+    case S_IFSOCK: return .socket
+    default: return .symbolicLink
+    }
+  }
+
   static func save(_ bytes: [UInt8], to path: String, replacing: Bool) throws(Failure) {
+    if let kind = irregular(path) { throw .notRegular(kind) }
     if !replacing {
       let fd = open(path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
       guard fd >= 0 else {

@@ -85,21 +85,21 @@ struct HistoryCommand: ParsableCommand {
       var totals = HistoryTotals.totals(rides, by: period, timeZone: timeZone)
       if let limit { totals = Array(totals.prefix(limit)) }
       if json {
-        print(HistoryTotals.json(totals), terminator: "")
+        try StandardOutput.print(HistoryTotals.json(totals), terminator: "")
       } else if totals.isEmpty {
         printError(empty)
       } else {
-        print(HistoryTotals.table(totals, strings: strings), terminator: "")
+        try StandardOutput.print(HistoryTotals.table(totals, strings: strings), terminator: "")
       }
       return
     }
     let shown = limit.map { Array(rides.prefix($0)) } ?? rides
     if json {
-      print(HistoryReport.json(shown), terminator: "")
+      try StandardOutput.print(HistoryReport.json(shown), terminator: "")
     } else if shown.isEmpty {
       printError(empty)
     } else {
-      print(HistoryReport.table(shown, strings: strings, timeZone: timeZone), terminator: "")
+      try StandardOutput.print(HistoryReport.table(shown, strings: strings, timeZone: timeZone), terminator: "")
     }
   }
 }

@@ -100,8 +100,7 @@ public enum QuickStatus {
       let output = try StatusCommand.output(
         directory: directory, json: options.json, format: options.format,
         precision: options.precision, strings: strings)
-      print(output)
-      return 0
+      return StandardOutput.write(output + "\n").map(StandardOutput.status(after:)) ?? 0
     } catch let error as JournalError {
       printError("splits: " + error.description)
       return 1

@@ -58,10 +58,10 @@ struct ShowCommand: ParsableCommand {
     let figures = WorkoutPlans.figures(found)
     let comparison = compare.map { RideComparison(figures, kind: $0, among: (rides?.all ?? []).map(RideFigures.init)) }
     if json {
-      print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
+      try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
     } else {
       let previous = rides?.previous.map(RideFigures.init)
-      print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
+      try StandardOutput.print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
     }
   }
 }

@@ -68,7 +68,7 @@ struct StatusCommand: ParsableCommand {
       try Self.output(
         directory: data.directory(), json: json, format: format, precision: precision, strings: strings)
     }
-    print(output)
+    try StandardOutput.print(output)
   }
 
   /// The line (or JSON) for the current ride of the journal in `directory`; `plans` reads

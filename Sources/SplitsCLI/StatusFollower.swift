@@ -234,11 +234,9 @@ final class StatusFollower {
     }
     if read.key != lastKey {
       lastKey = read.key
-      if let error = Self.write(read.line + "\n") {
-        // The reader went away: the follower's normal end.
-        if error == EPIPE { return finish(0) }
-        printError("splits: status --follow: cannot write: \(String(cString: strerror(error)))")
-        return finish(1)
+      if let error = StandardOutput.write(read.line + "\n") {
+        // The reader went away (0, the follower's normal end), or the output failed (1).
+        return finish(StandardOutput.status(after: error))
       }
     }
     let now = SystemClocks.boot()
@@ -317,26 +315,5 @@ final class StatusFollower {
 
     /// The same file, whatever its sizes.
     var file: [UInt64] { [device, inode] }
-  }
-
-  /// Writes `text` to standard output whole; nil, or the error number when it cannot (EPIPE:
-  /// its reader is gone).
-  static func write(_ text: String) -> Int32? {
-    var bytes = Array(text.utf8)[...]
-    while !bytes.isEmpty {
-      let written = bytes.withUnsafeBytes { Glibc.write(STDOUT_FILENO, $0.baseAddress, $0.count) }
-      if written < 0 {
-        if errno == EINTR { continue }
-        if errno == EAGAIN {
-          // An output left non-blocking by whoever opened it: wait until it takes more.
-          var ready = pollfd(fd: STDOUT_FILENO, events: Int16(POLLOUT), revents: 0)
-          _ = poll(&ready, 1, -1)
-          continue
-        }
-        return errno
-      }
-      bytes = bytes.dropFirst(written)
-    }
-    return nil
   }
 }

@@ -83,7 +83,7 @@ struct WorkoutCheckCommand: ParsableCommand {
 
   func run() throws {
     let loaded = try loadWorkout(workout)
-    print(json ? WorkoutListing.json(loaded.parsed.workout) : WorkoutListing.table(loaded.parsed.workout))
+    try StandardOutput.print(json ? WorkoutListing.json(loaded.parsed.workout) : WorkoutListing.table(loaded.parsed.workout))
   }
 }
 
@@ -96,7 +96,7 @@ struct WorkoutListCommand: ParsableCommand {
     let environment = ProcessInfo.processInfo.environment
     let saved = WorkoutFiles.saved(environment: environment)
     guard !saved.isEmpty else {
-      print("No saved workouts in \(WorkoutFiles.directory(environment: environment))")
+      try StandardOutput.print("No saved workouts in \(WorkoutFiles.directory(environment: environment))")
       return
     }
     var rows: [[String]] = []
@@ -112,7 +112,7 @@ struct WorkoutListCommand: ParsableCommand {
         rows.append([name, "invalid: \(error)", "", ""])
       }
     }
-    print(WorkoutListing.savedTable(rows))
+    try StandardOutput.print(WorkoutListing.savedTable(rows))
   }
 }
 

@@ -2,6 +2,10 @@ import ArgumentParser
 import Foundation
 import SplitsCLI
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The only place the process exits. Bad usage exits 2 (the contract), not argument-parser's 64.
 ///
 /// `main` is synchronous and on the main actor: a full-screen command runs its loop on this
@@ -11,22 +15,19 @@ import SplitsCLI
 enum Entry {
   @MainActor
   static func main() {
+    // A closed pipe is an EPIPE from write(2), which ends a command quietly with status 0
+    // (SplitsCLI's `StandardOutput`), not a signal that kills the process. The `--cue-cmd`
+    // children get every default back.
+    signal(SIGPIPE, SIG_IGN)
     // `splits status` (called every few seconds by status bars) and `splits` itself (where
     // start-up counts) and the remote commands (`splits lap` from a hotkey) skip argument-parser in their plain forms: SplitsCLI/QuickParse.swift.
     let arguments = Array(CommandLine.arguments.dropFirst())
-    if let status = QuickStatus.run(arguments: arguments) {
-      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
-    }
-    if let status = QuickRemote.run(arguments: arguments) {
-      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
-    }
-    if let status = QuickRide.run(arguments: arguments) {
-      SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
-    }
+    if let status = QuickStatus.run(arguments: arguments) { end(status) }
+    if let status = QuickRemote.run(arguments: arguments) { end(status) }
+    if let status = QuickRide.run(arguments: arguments) { end(status) }
     // `splits --help` shows the ride screen's options too (it is the default command).
     if RootHelp.isRequest(arguments) {
-      print(RootHelp.message())
-      SplitsCommand.exit(withError: nil)
+      end(StandardOutput.write(RootHelp.message() + "\n").map(StandardOutput.status(after:)) ?? 0)
     }
     var command: any ParsableCommand
     do {
@@ -43,17 +44,36 @@ enum Entry {
     } catch {
       fail(error)
     }
+    end(0)
   }
 
   static func fail(_ error: any Error) -> Never {
-    if SplitsCommand.exitCode(for: error) == .validationFailure {
+    let code = SplitsCommand.exitCode(for: error)
+    if code == .validationFailure {
       usageError(SplitsCommand.fullMessage(for: error))
     }
+    if code == .success {
+      // Help and version go to standard output, checked as every command's output is (an
+      // `ExitCode(0)` has no message).
+      let message = SplitsCommand.fullMessage(for: error)
+      if !message.isEmpty, let unwritten = StandardOutput.write(message + "\n") {
+        end(StandardOutput.status(after: unwritten))
+      }
+      end(0)
+    }
+    _ = StandardOutput.finish(code.rawValue)
     SplitsCommand.exit(withError: error)
   }
 
   static func usageError(_ message: String) -> Never {
-    FileHandle.standardError.write(Data((message + "\n").utf8))
-    SplitsCommand.exit(withError: ExitCode(2))
+    StandardError.print(message)
+    end(2)
+  }
+
+  /// Exits with `status`, once what the C library holds for standard output is written: a
+  /// success whose output could not be written is a failure (1).
+  static func end(_ status: Int32) -> Never {
+    let status = StandardOutput.finish(status)
+    SplitsCommand.exit(withError: status == 0 ? nil : ExitCode(status))
   }
 }

@@ -137,12 +137,10 @@ struct WorkoutTests {
     let xmllint = try #require(
       ["/usr/bin/xmllint", "/bin/xmllint"].first { FileManager.default.isExecutableFile(atPath: $0) },
       "xmllint is needed: make test installs it")
-    let schema = try #require(
-      [
-        URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-          "../../../shared/data/tcx/TrainingCenterDatabasev2.xsd"
-        ).standardized.path
-      ].first { FileManager.default.fileExists(atPath: $0) }, "TrainingCenterDatabasev2.xsd not found")
+    // Garmin's schema, committed with the tests (`Tests/Fixtures/tcx`).
+    let schema = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .appendingPathComponent("Fixtures/tcx/TrainingCenterDatabasev2.xsd").path
+    try #require(FileManager.default.fileExists(atPath: schema), "\(schema) is missing")
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let file = try Self.writeWorkout(tmux)

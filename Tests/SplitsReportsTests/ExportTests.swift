@@ -196,18 +196,11 @@ struct ExportTests {
     #expect(text.contains("<Trackpoint><Time>2026-11-22T03:00:01.000Z</Time></Trackpoint>"))
   }
 
-  static let schema = "/work/shared/data/tcx/TrainingCenterDatabasev2.xsd"
+  /// Garmin's schema, committed with the tests (`Tests/Fixtures/tcx`).
+  static let schema = OutsideReaders.packageRoot + "/Tests/Fixtures/tcx/TrainingCenterDatabasev2.xsd"
 
-  /// The schema: the shared copy, or the one next to the repository when checked out alone.
-  static var schemaPath: String? {
-    let candidates: [String?] = [
-      ProcessInfo.processInfo.environment["SPLITS_TCX_SCHEMA"], schema,
-      URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent(
-        "../../../shared/data/tcx/TrainingCenterDatabasev2.xsd"
-      ).standardized.path,
-    ]
-    return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: $0) }
-  }
+  /// The schema's path, nil when the checkout lacks it.
+  static var schemaPath: String? { FileManager.default.fileExists(atPath: schema) ? schema : nil }
 
   @Test(
     .enabled(
