@@ -105,6 +105,32 @@ struct DataDirectoryPrivacyTests {
     #expect(try await Self.splits(["status"], data: data).termination == .exited(0))
   }
 
+  @Test("status --follow refuses a data directory that appears opened to others while it follows")
+  func aFollowerRefusesADirectoryThatAppearsWritable() async throws {
+    let scratch = try TempDirectory("follow-appears")
+    defer { scratch.remove() }
+    let data = scratch.file("data")
+    let lines = scratch.file("lines")
+    let environment = ["PATH": "/usr/bin:/bin", "HOME": scratch.path, "LANG": "C.UTF-8", "SPLITS_DATA_DIR": data]
+    async let follower = Spawn.runAsync(
+      ["/bin/sh", "-c", "exec \"$0\" status --follow >\"$1\"", try SplitsBinary.path, lines], environment: environment)
+    // Following: its first line says there is no data yet.
+    let clock = ContinuousClock()
+    let deadline = clock.now + .seconds(10)
+    while (try? String(contentsOfFile: lines, encoding: .utf8))?.isEmpty ?? true {
+      guard clock.now < deadline else { throw HarnessError("status --follow printed nothing") }
+      try await Task.sleep(for: .milliseconds(10))
+    }
+    try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
+    chmod(data, 0o777)
+    let start = try await Self.splits(["start", "--insecure-data-dir"], data: data)
+    #expect(start.termination == .exited(0), "\(start)")
+    let followed = try await follower
+    #expect(followed.termination == .exited(2), "\(followed)")
+    #expect(followed.stderr.contains("chmod go-w \(data), or pass --insecure-data-dir"), "\(followed)")
+    #expect(try String(contentsOfFile: lines, encoding: .utf8) == "■ no ride\n", "nothing of that journal was printed")
+  }
+
   @Test(
     "root on a directory another user owns is refused with the chown to run",
     .enabled(if: getuid() == 0, "needs root to give a directory away"))
