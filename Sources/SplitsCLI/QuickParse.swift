@@ -137,7 +137,8 @@ public enum QuickRide {
     let rest = arguments.first == "ride" ? arguments.dropFirst() : arguments[...]
     guard
       let found = QuickParser.options(
-        rest, flags: ["--plain", "--no-color", "--insecure-data-dir"], valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
+        rest, flags: ["--plain", "--no-color", "--insecure-data-dir"],
+        valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
     else { return nil }
     do {
       return Options(
@@ -214,6 +215,7 @@ public enum QuickRemote {
         option: options.dataDir, insecure: options.insecureDataDir, creating: true, environment: environment)
     } catch { return error.rawValue }
     return RemoteRun.run(
-      options.command, directory: directory, precision: options.precision, strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
+      options.command, directory: directory, precision: options.precision,
+      strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
   }
 }

@@ -43,8 +43,8 @@ struct RideCommand: ParsableCommand {
     // The process's main thread runs the screen's loop (Entry.main is on the main actor).
     try MainActor.assumeIsolated {
       try Self.ride(
-        display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision, countdown: countdown,
-        sport: sport, name: name)
+        display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
+        countdown: countdown, sport: sport, name: name)
     }
   }
 

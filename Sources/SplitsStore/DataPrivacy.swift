@@ -73,11 +73,12 @@ public enum DataPrivacy {
       let anyway = ", or pass --insecure-data-dir to use it anyway"
       switch why {
       case .verdict(.ownedByAnother(let uid)):
-        return "\(what) \(path) belongs to \(owner.map { "user \($0) (uid \(uid))" } ?? "uid \(uid)"), not to \(user): another user could plant links "
-          + "or files there that splits would open. If it is yours: chown \(user) \(Self.quoted(path))\(anyway)"
+        let owner = self.owner.map { "user \($0) (uid \(uid))" } ?? "uid \(uid)"
+        return "\(what) \(path) belongs to \(owner), not to \(user): another user could plant links or files there "
+          + "that splits would open. If it is yours: chown \(user) \(Self.quoted(path))\(anyway)"
       case .verdict(.writableByOthers(let mode)):
         let who = mode & 0o002 != 0 ? "every user" : "its group"
-        return "\(what) \(path) can be written by \(who) (mode \(String(mode, radix: 8))): they could plant links "
+        return "\(what) \(path) can be written by \(who) (mode 0\(String(mode, radix: 8))): they could plant links "
           + "or files there that splits would open. chmod go-w \(Self.quoted(path))\(anyway)"
       case .symbolicLink where kind == .journal:
         return "\(what) \(path) is a symbolic link, which splits does not follow: put the journal itself there"
@@ -91,7 +92,8 @@ public enum DataPrivacy {
     /// `path` as a shell word: as it is when it needs no quoting, else in single quotes.
     static func quoted(_ path: String) -> String {
       let plain = path.unicodeScalars.allSatisfy { scalar in
-        scalar.properties.isAlphabetic || scalar.properties.numericType != nil || "/._-+,:@%=".unicodeScalars.contains(scalar)
+        scalar.properties.isAlphabetic || scalar.properties.numericType != nil
+          || "/._-+,:@%=".unicodeScalars.contains(scalar)
       }
       return plain && !path.isEmpty ? path : "'" + path.replacingOccurrences(of: "'", with: #"'\''"#) + "'"
     }

@@ -77,7 +77,7 @@ struct DataDirectoryPrivacyTests {
       let result = try await Self.splits(command, data: data)
       #expect(result.termination == .exited(2), "\(command): \(result)")
       #expect(
-        result.stderr == "splits: the data directory \(data) can be written by its group (mode 770): they could plant "
+        result.stderr == "splits: the data directory \(data) can be written by its group (mode 0770): they could plant "
           + "links or files there that splits would open. chmod go-w \(data), or pass --insecure-data-dir to use it anyway\n",
         "\(command): \(result)")
       #expect(result.stdout.isEmpty, "\(command): \(result)")
@@ -99,7 +99,7 @@ struct DataDirectoryPrivacyTests {
     chmod(data + "/splits.sqlite", 0o666)
     let journal = try await Self.splits(["status"], data: data)
     #expect(journal.termination == .exited(2), "\(journal)")
-    #expect(journal.stderr.contains("the Splits journal \(data)/splits.sqlite can be written by every user (mode 666)"), "\(journal)")
+    #expect(journal.stderr.contains("the Splits journal \(data)/splits.sqlite can be written by every user (mode 0666)"), "\(journal)")
     #expect(journal.stderr.contains("chmod go-w \(data)/splits.sqlite"), "\(journal)")
     chmod(data + "/splits.sqlite", 0o600)
     #expect(try await Self.splits(["status"], data: data).termination == .exited(0))

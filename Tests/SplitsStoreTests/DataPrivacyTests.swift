@@ -32,7 +32,7 @@ struct DataPrivacyTests {
   func theMessages() {
     let writable = DataPrivacy.Refusal(
       path: "/d/x", kind: .directory, why: .verdict(.writableByOthers(mode: 0o777)), user: "ann")
-    #expect(writable.description.hasPrefix("the data directory /d/x can be written by every user (mode 777)"))
+    #expect(writable.description.hasPrefix("the data directory /d/x can be written by every user (mode 0777)"))
     #expect(writable.description.contains("chmod go-w /d/x, or pass --insecure-data-dir"))
     let group = DataPrivacy.Refusal(
       path: "/d/x/splits.sqlite", kind: .journal, why: .verdict(.writableByOthers(mode: 0o660)), user: "ann")
