@@ -14,9 +14,50 @@ struct DataOptions: ParsableArguments {
       valueName: "dir"))
   var dataDir: String?
 
+  @Flag(
+    name: .customLong("insecure-data-dir"),
+    help: """
+      Use the data directory even when another user owns it or may write in it (refused \
+      otherwise, as ssh refuses such a ~/.ssh).
+      """)
+  var insecureDataDir = false
+
   /// The data directory, resolved against the environment.
   func directory(environment: [String: String] = ProcessInfo.processInfo.environment) -> String {
     Self.directory(option: dataDir, environment: environment)
+  }
+
+  /// The data directory, resolved and checked (`checkedDirectory(option:…)`).
+  func checkedDirectory(
+    creating: Bool, environment: [String: String] = ProcessInfo.processInfo.environment
+  ) throws(ExitCode) -> String {
+    try Self.checkedDirectory(option: dataDir, insecure: insecureDataDir, creating: creating, environment: environment)
+  }
+
+  /// The data directory, resolved against the environment, and the user's alone
+  /// (`DataPrivacy`): otherwise its message on standard error, naming the path and what to
+  /// `chmod` or `chown`, and exit 2. `creating` (the commands that write) makes it first
+  /// (mode 0700) when it is missing, so that the directory checked is the one used; a data
+  /// directory that cannot be made is its message and exit 1.
+  static func checkedDirectory(
+    option: String?, insecure: Bool, creating: Bool, environment: [String: String]
+  ) throws(ExitCode) -> String {
+    let directory = directory(option: option, environment: environment)
+    if creating {
+      do {
+        try DataPrivacy.makeDirectory(directory)
+      } catch {
+        printError("splits: \(error)")
+        throw ExitCode(1)
+      }
+    }
+    do {
+      try DataPrivacy.check(directory: directory, insecure: insecure)
+    } catch {
+      printError("splits: " + error.description)
+      throw ExitCode(2)
+    }
+    return directory
   }
 
   static func directory(option: String?, environment: [String: String]) -> String {
@@ -51,6 +92,9 @@ func withJournalErrors<T>(_ body: () throws -> T) throws -> T {
     throw ExitCode(1)
   } catch let held as ScreenLock.Held {
     printError("splits: " + held.description)
+    throw ExitCode(2)
+  } catch let refusal as DataPrivacy.Refusal {
+    printError("splits: " + refusal.description)
     throw ExitCode(2)
   }
 }

@@ -25,7 +25,7 @@ struct DeleteCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
+    let directory = try data.checkedDirectory(creating: true)
     if !yes {
       switch Self.confirm(ride: ride) {
       case .yes: break

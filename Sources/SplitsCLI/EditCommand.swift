@@ -35,7 +35,7 @@ struct EditCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
+    let directory = try data.checkedDirectory(creating: true)
     let found = try withJournalErrors {
       let journal = try Journal.open(dataDirectory: directory)
       defer { try? journal.close() }

@@ -86,7 +86,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
+    let directory = try data.checkedDirectory(creating: false)
     let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
     let strings = HistoryStrings.of(language)
     let messages = CLIStrings.of(language)

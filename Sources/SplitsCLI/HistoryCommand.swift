@@ -73,7 +73,7 @@ struct HistoryCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
+    let directory = try data.checkedDirectory(creating: false)
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     let timeZone = TimeZone.current
     let saved = try withJournalErrors {

@@ -61,19 +61,22 @@ public enum QuickStatus {
     var precision: Precision = .s
     var lang: Language?
     var dataDir: String?
+    var insecureDataDir = false
   }
 
   static func parse(_ arguments: [String]) -> Options? {
     guard arguments.first == "status",
       let found = QuickParser.options(
-        arguments.dropFirst(), flags: ["--json", "--follow"], valued: ["--format", "--precision", "--lang", "--data-dir"])
+        arguments.dropFirst(), flags: ["--json", "--follow", "--insecure-data-dir"],
+        valued: ["--format", "--precision", "--lang", "--data-dir"])
     else { return nil }
     let options: Options
     do {
       options = Options(
         json: found["--json"] != nil, follow: found["--follow"] != nil, format: found["--format"],
         precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .s,
-        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"])
+        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"],
+        insecureDataDir: found["--insecure-data-dir"] != nil)
     } catch { return nil }
     if options.json && options.format != nil { return nil }
     if let format = options.format, (try? StatusReport.validate(format: format)) == nil { return nil }
@@ -86,13 +89,17 @@ public enum QuickStatus {
   public static func run(arguments: [String]) -> Int32? {
     guard let options = parse(arguments) else { return nil }
     let environment = ProcessInfo.processInfo.environment
-    let directory = DataOptions.directory(option: options.dataDir, environment: environment)
+    let directory: String
+    do {
+      directory = try DataOptions.checkedDirectory(
+        option: options.dataDir, insecure: options.insecureDataDir, creating: false, environment: environment)
+    } catch { return error.rawValue }
     let strings = HistoryStrings.of(options.lang ?? Language.from(environment: environment))
     if options.follow {
       return MainActor.assumeIsolated {
         StatusFollower(
           directory: directory, json: options.json, format: options.format, precision: options.precision,
-          strings: strings
+          strings: strings, insecure: options.insecureDataDir
         ).run()
       }
     }
@@ -119,6 +126,7 @@ public enum QuickRide {
     var noColor = false
     var lang: Language?
     var dataDir: String?
+    var insecureDataDir = false
     var precision: Precision = .cs
     var countdown = 0
     var sport: Sport = .biking
@@ -128,12 +136,14 @@ public enum QuickRide {
     let rest = arguments.first == "ride" ? arguments.dropFirst() : arguments[...]
     guard
       let found = QuickParser.options(
-        rest, flags: ["--plain", "--no-color"], valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
+        rest, flags: ["--plain", "--no-color", "--insecure-data-dir"],
+        valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
     else { return nil }
     do {
       return Options(
         plain: found["--plain"] != nil, noColor: found["--no-color"] != nil,
         lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"],
+        insecureDataDir: found["--insecure-data-dir"] != nil,
         precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .cs,
         countdown: try QuickParser.value(found, "--countdown") { text in
           Int(text).flatMap { RideCommand.countdownRange.contains($0) ? $0 : nil }
@@ -152,7 +162,11 @@ public enum QuickRide {
       plain: options.plain, noColor: options.noColor, lang: options.lang, environment: environment)
     do {
       try RideCommand.ride(
-        display: display, directory: { DataOptions.directory(option: options.dataDir, environment: environment) },
+        display: display,
+        directory: {
+          try DataOptions.checkedDirectory(
+            option: options.dataDir, insecure: options.insecureDataDir, creating: true, environment: environment)
+        },
         precision: options.precision, countdown: options.countdown, sport: options.sport)
       return 0
     } catch let exit as ExitCode {
@@ -172,16 +186,19 @@ public enum QuickRemote {
     var precision: Precision = .cs
     var lang: Language?
     var dataDir: String?
+    var insecureDataDir = false
   }
 
   static func parse(_ arguments: [String]) -> Options? {
     guard let first = arguments.first, let command = RemoteCommand(rawValue: first),
-      let found = QuickParser.options(arguments.dropFirst(), flags: [], valued: ["--precision", "--lang", "--data-dir"])
+      let found = QuickParser.options(
+        arguments.dropFirst(), flags: ["--insecure-data-dir"], valued: ["--precision", "--lang", "--data-dir"])
     else { return nil }
     do {
       return Options(
         command: command, precision: try QuickParser.value(found, "--precision", Precision.init(rawValue:)) ?? .cs,
-        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"])
+        lang: try QuickParser.value(found, "--lang", Language.init(rawValue:)), dataDir: found["--data-dir"],
+        insecureDataDir: found["--insecure-data-dir"] != nil)
     } catch { return nil }
   }
 
@@ -191,8 +208,13 @@ public enum QuickRemote {
   public static func run(arguments: [String]) -> Int32? {
     guard let options = parse(arguments) else { return nil }
     let environment = ProcessInfo.processInfo.environment
+    let directory: String
+    do {
+      directory = try DataOptions.checkedDirectory(
+        option: options.dataDir, insecure: options.insecureDataDir, creating: true, environment: environment)
+    } catch { return error.rawValue }
     return RemoteRun.run(
-      options.command, directory: DataOptions.directory(option: options.dataDir, environment: environment),
-      precision: options.precision, strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
+      options.command, directory: directory, precision: options.precision,
+      strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
   }
 }

@@ -17,7 +17,7 @@ protocol RemoteCommandLine: ParsableCommand {
 extension RemoteCommandLine {
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
-    let directory = options.data.directory(environment: environment)
+    let directory = try options.data.checkedDirectory(creating: true, environment: environment)
     let precision = options.precision
     let strings = RemoteStrings.of(options.lang ?? Language.from(environment: environment))
     let status = MainActor.assumeIsolated {
@@ -119,6 +119,14 @@ public enum RemoteRun {
     while true {
       let fd = splits_control_connect(directory, DataLocation.controlSocketName)
       if fd >= 0 {
+        // Only a screen of this user's gets the command: another user's process listening in
+        // its place (a data directory opened to others) would take it and answer anything.
+        let peer = splits_peer_uid(fd)
+        guard peer == Int64(geteuid()) else {
+          close(fd)
+          printError("splits: " + foreignListener(directory, peer: peer))
+          return 1
+        }
         let asked = ask(fd, request, precision: precision, strings: strings)
         close(fd)
         let message: String
@@ -173,6 +181,13 @@ public enum RemoteRun {
     }
   }
 
+  /// Why nothing was sent to a listener that is not this user's.
+  static func foreignListener(_ directory: String, peer: Int64) -> String {
+    let who = peer < 0 ? "a process whose user the system does not say" : "a process of another user (uid \(peer))"
+    return "the control socket " + DataLocation.join(directory, DataLocation.controlSocketName) + " is held by "
+      + who + ", not by a splits screen of yours: the command was not sent"
+  }
+
   /// What became of a request to the open screen.
   enum Asked {
     /// Answered (or given up on, said): the exit status.
@@ -188,7 +203,7 @@ public enum RemoteRun {
   static func ask(_ fd: Int32, _ request: RemoteRequest, precision: Precision, strings: RemoteStrings) -> Asked {
     let request = RemoteWire.request(request)
     // Sent whole or not at all (a few bytes into an empty socket). If not, the screen may
-    // still have answered why (another user's connection): read it.
+    // still have answered why (a malformed request): read it.
     _ = request.withUnsafeBytes { send(fd, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     var received: [UInt8] = []
     var buffer = [UInt8](repeating: 0, count: 4_096)
@@ -211,7 +226,7 @@ public enum RemoteRun {
     }
     guard let answer = reply.answer else {
       if reply.error == RemoteWire.closing { return .closing }
-      printError("splits: " + strings.fill(strings.screenRefusedFormat, reply.error ?? ""))
+      printError("splits: " + strings.fill(strings.screenRefusedFormat, Printable.text(reply.error ?? "")))
       return .answered(1)
     }
     return .answered(report(answer, precision: precision, strings: strings))
@@ -225,13 +240,13 @@ public enum RemoteRun {
       printError("splits: " + line)
       return 1
     }
-    print(line)
+    if let error = StandardOutput.write(line + "\n") { return StandardOutput.status(after: error) }
     if let dropped = answer.dropped {
-      printError("splits: " + strings.fill(strings.droppedFormat, dropped))
+      printError("splits: " + strings.fill(strings.droppedFormat, Printable.text(dropped)))
       return 1
     }
     if let unwritten = answer.unwritten {
-      printError("splits: " + strings.fill(strings.unwrittenFormat, unwritten))
+      printError("splits: " + strings.fill(strings.unwrittenFormat, Printable.text(unwritten)))
       return 1
     }
     return 0

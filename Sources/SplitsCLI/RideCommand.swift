@@ -43,8 +43,8 @@ struct RideCommand: ParsableCommand {
     // The process's main thread runs the screen's loop (Entry.main is on the main actor).
     try MainActor.assumeIsolated {
       try Self.ride(
-        display: display.resolved(), directory: { data.directory() }, precision: precision, countdown: countdown,
-        sport: sport, name: name)
+        display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
+        countdown: countdown, sport: sport, name: name)
     }
   }
 
@@ -59,7 +59,7 @@ struct RideCommand: ParsableCommand {
   /// Opens the screen; throws `ExitCode` for every status but success.
   @MainActor
   static func ride(
-    display options: ViewOptions, directory: () -> String, precision: Precision, countdown: Int,
+    display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
     sport: Sport = .biking, name: String? = nil, workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
@@ -68,7 +68,7 @@ struct RideCommand: ParsableCommand {
     var session:
       (journal: Journal, lock: ScreenLock, restored: RestoredRide, previous: RestoredRide?, directory: String)?
     if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
-      let directory = directory()
+      let directory = try directory()
       session = try withJournalErrors {
         // A remote command applied with no screen holds the lock for a few milliseconds (more
         // on a slow disk): wait as long as such a command waits for a screen.

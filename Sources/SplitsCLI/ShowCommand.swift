@@ -37,7 +37,7 @@ struct ShowCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = data.directory()
+    let directory = try data.checkedDirectory(creating: false)
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
     let rides: (found: RestoredRide, previous: RestoredRide?, all: [RestoredRide])? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }

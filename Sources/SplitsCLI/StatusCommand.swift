@@ -55,10 +55,12 @@ struct StatusCommand: ParsableCommand {
 
   func run() throws {
     let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let directory = try data.checkedDirectory(creating: false)
     if follow {
+      let insecure = data.insecureDataDir
       let status = MainActor.assumeIsolated {
         StatusFollower(
-          directory: data.directory(), json: json, format: format, precision: precision, strings: strings
+          directory: directory, json: json, format: format, precision: precision, strings: strings, insecure: insecure
         ).run()
       }
       if status != 0 { throw ExitCode(status) }
@@ -66,7 +68,7 @@ struct StatusCommand: ParsableCommand {
     }
     let output: String = try withJournalErrors {
       try Self.output(
-        directory: data.directory(), json: json, format: format, precision: precision, strings: strings)
+        directory: directory, json: json, format: format, precision: precision, strings: strings)
     }
     try StandardOutput.print(output)
   }

@@ -43,6 +43,9 @@ final class StatusFollower {
   let plans: WorkoutPlans.Read
   let figures: StatusFollow.Figures
   let keyFormat: String?
+  /// `--insecure-data-dir`: each journal opened is checked as at the start (`DataPrivacy`),
+  /// for a data directory that appears while the follower runs.
+  let insecure: Bool
 
   private var exitStatus: Int32?
   private var lastKey: String?
@@ -70,8 +73,9 @@ final class StatusFollower {
 
   init(
     directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings,
-    plans: @escaping WorkoutPlans.Read = WorkoutPlans.plan(for:)
+    insecure: Bool = false, plans: @escaping WorkoutPlans.Read = WorkoutPlans.plan(for:)
   ) {
+    self.insecure = insecure
     self.directory = directory
     self.json = json
     self.format = format
@@ -228,6 +232,9 @@ final class StatusFollower {
     } catch let error as JournalError {
       printError("splits: " + error.description)
       return finish(1)
+    } catch let refusal as DataPrivacy.Refusal {
+      printError("splits: " + refusal.description)
+      return finish(2)
     } catch {
       printError("splits: \(error)")
       return finish(1)
@@ -276,6 +283,7 @@ final class StatusFollower {
     let path = DataLocation.journalPath(in: directory)
     guard stat(path, &info) == 0 else {
       retire()
+      try DataPrivacy.check(directory: directory, insecure: insecure)
       return try openReader(dataDirectory: directory)
     }
     // An empty journal's reader is replaced only when the file or its `-wal` grew (the
@@ -290,6 +298,7 @@ final class StatusFollower {
       return reader
     }
     retire()
+    try DataPrivacy.check(directory: directory, insecure: insecure)
     reader = try openReader(dataDirectory: directory)
     readerIdentity = identity
     return reader

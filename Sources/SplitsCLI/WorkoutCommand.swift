@@ -63,8 +63,8 @@ struct WorkoutRideCommand: ParsableCommand {
       source: loaded.source, plan: loaded.parsed.workout, bells: !noBell, cueCommand: cueCommand)
     try MainActor.assumeIsolated {
       try RideCommand.ride(
-        display: display.resolved(), directory: { data.directory() }, precision: .cs, countdown: countdown,
-        sport: sport, name: name, workout: request)
+        display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: .cs,
+        countdown: countdown, sport: sport, name: name, workout: request)
     }
   }
 }

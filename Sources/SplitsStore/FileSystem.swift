@@ -39,13 +39,28 @@ enum FileSystem {
 
   /// Creates an empty file with mode 0600 if none is there. SQLite gives its `-wal` and
   /// `-shm` files the mode of the database file, so they are private too.
+  /// A link found in place of a file is not followed: an existing symbolic link is refused.
   static func createPrivateFile(_ path: String) throws {
-    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o600)
+    let fd = open(path, O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC | O_NOFOLLOW, 0o600)
     if fd < 0 {
       let code = errno
-      if code == EEXIST { return }
+      if code == EEXIST {
+        try refuseLink(path)
+        return
+      }
       throw JournalError(path: path, reason: .writeFailed(errnoText(code)))
     }
     close(fd)
+  }
+
+  /// Why a symbolic link in the data directory is not opened.
+  static let linkRefused = "it is a symbolic link, which splits does not follow"
+
+  /// Throws when `path` is a symbolic link: SQLite would open the file it points to.
+  static func refuseLink(_ path: String) throws {
+    var info = stat()
+    if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+      throw JournalError(path: path, reason: .unreadable(linkRefused))
+    }
   }
 }

@@ -30,6 +30,7 @@ public final class Journal: EventSink, Sendable {
   public static func open(dataDirectory: String, bootID: String = SystemClocks.bootID()) throws -> Journal {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
+    try FileSystem.refuseLink(path)
     let new = !FileSystem.exists(path)
     if new {
       try FileSystem.createPrivateFile(path)

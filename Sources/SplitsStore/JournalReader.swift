@@ -29,6 +29,7 @@ public final class JournalReader: Sendable {
     directoryWritable: Bool? = nil
   ) throws -> JournalReader? {
     let path = DataLocation.journalPath(in: dataDirectory)
+    try FileSystem.refuseLink(path)
     guard FileSystem.exists(path) else { return nil }
     do {
       var config = Configuration()

@@ -41,9 +41,21 @@ public final class ScreenLock: Sendable {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.lockPath(in: dataDirectory)
     // O_CLOEXEC: a child the screen starts must not inherit (and keep) the lock.
-    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+    // O_NOFOLLOW: a link planted in its place would have the pid written into (and the rest
+    // of) whatever file it points to.
+    let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
     guard fd >= 0 else {
-      throw JournalError(path: path, reason: .writeFailed(FileSystem.errnoText()))
+      let code = errno
+      if code == ELOOP { throw JournalError(path: path, reason: .writeFailed(FileSystem.linkRefused)) }
+      throw JournalError(path: path, reason: .writeFailed(FileSystem.errnoText(code)))
+    }
+    // Nor a second name of another file (a hard link), nor anything but a plain file: the
+    // lock is truncated and written below.
+    var info = stat()
+    guard fstat(fd, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG, info.st_nlink == 1 else {
+      close(fd)
+      throw JournalError(
+        path: path, reason: .writeFailed("it is not a plain file of its own (a link or a special file): remove it"))
     }
     if flock(fd, LOCK_EX | LOCK_NB) != 0 {
       let code = errno

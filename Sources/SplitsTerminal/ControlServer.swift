@@ -8,7 +8,8 @@ import SplitsCore
 ///
 /// The socket is `control.sock` in the data directory, mode 0600 in a 0700 directory, bound
 /// by the screen that holds the screen lock (so any socket already there is a killed
-/// screen's and is replaced). Every connection's peer must run as this user (SO_PEERCRED).
+/// screen's and is replaced). Every connection's peer must run as this user (SO_PEERCRED):
+/// another user's is closed as it is accepted, before it takes one of the slots.
 /// Everything runs on the main queue: the listening socket and each connection are dispatch
 /// read sources, so listening costs no wake-up while nothing arrives, and two commands sent
 /// at the same moment are applied one after the other, each once.
@@ -24,7 +25,7 @@ public final class ControlServer {
   private var listening = true
   private var connections: [Int32: Connection] = [:]
   private let handler: Handler
-  private let user = getuid()
+  private let user = geteuid()
 
   /// At most this many connections at once: more wait in the backlog until one ends.
   static let maxConnections = 32
@@ -39,13 +40,9 @@ public final class ControlServer {
 
   /// One connection, kept under its descriptor in `connections`.
   final class Connection {
-    /// The peer runs as this user.
-    let allowed: Bool
     var received: [UInt8] = []
     var source: (any DispatchSourceRead)?
     var timer: (any DispatchSourceTimer)?
-
-    init(allowed: Bool) { self.allowed = allowed }
   }
 
   /// Listens at `name` in `directory`; throws the errno when the socket cannot be made.
@@ -87,15 +84,20 @@ public final class ControlServer {
       }
       let fd = splits_control_accept(listener)
       guard fd >= 0 else { return }
-      // Only this user's processes: another's request is read, answered with why, and
-      // never applied (read first, so that closing does not reset the connection under the
-      // answer).
-      watch(fd, allowed: splits_peer_uid(fd) == Int64(user))
+      // Only this user's processes: another's connection is closed at once. Kept until it
+      // timed out, connections that never send anything would hold every slot and keep
+      // the user's own commands waiting. (The user's `splits lap` checks the screen's
+      // credentials too, and the directory's modes keep other users out in the first place.)
+      guard splits_peer_uid(fd) == Int64(user) else {
+        Glibc.close(fd)
+        continue
+      }
+      watch(fd)
     }
   }
 
-  private func watch(_ fd: Int32, allowed: Bool) {
-    let connection = Connection(allowed: allowed)
+  private func watch(_ fd: Int32) {
+    let connection = Connection()
     connections[fd] = connection
     let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
     source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read(fd) } }
@@ -121,19 +123,14 @@ public final class ControlServer {
     }
     connection.received += buffer.prefix(count)
     if let newline = connection.received.firstIndex(of: UInt8(ascii: "\n")) {
-      answer(fd, connection.received[..<newline], allowed: connection.allowed)
+      answer(fd, connection.received[..<newline])
     } else if connection.received.count > RemoteWire.maxRequest {
       send(RemoteWire.Reply(error: RemoteWire.Malformed.tooLong.rawValue), to: fd)
       drop(fd)
     }
   }
 
-  private func answer(_ fd: Int32, _ line: ArraySlice<UInt8>, allowed: Bool) {
-    guard allowed else {
-      send(RemoteWire.Reply(error: "connections from another user are refused"), to: fd)
-      drop(fd)
-      return
-    }
+  private func answer(_ fd: Int32, _ line: ArraySlice<UInt8>) {
     switch RemoteWire.parse(line) {
     case .failure(let malformed):
       send(RemoteWire.Reply(error: malformed.rawValue), to: fd)

@@ -92,6 +92,15 @@ struct QuickRemoteTests {
         == Options(command: .lap, precision: .s, lang: .ko, dataDir: "/d"))
   }
 
+  @Test func insecureDataDirIsTakenByEveryQuickPath() {
+    #expect(
+      QuickRemote.parse(["lap", "--insecure-data-dir", "--data-dir", "/d"])
+        == Options(command: .lap, dataDir: "/d", insecureDataDir: true))
+    #expect(QuickStatus.parse(["status", "--insecure-data-dir"]) == QuickStatus.Options(insecureDataDir: true))
+    #expect(QuickRide.parse(["--insecure-data-dir", "--plain"]) == QuickRide.Options(plain: true, insecureDataDir: true))
+    #expect(QuickRemote.parse(["lap", "--insecure-data-dir=yes"]) == nil, "a flag takes no value")
+  }
+
   @Test(
     "everything else is left to argument-parser",
     arguments: [

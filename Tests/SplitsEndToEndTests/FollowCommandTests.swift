@@ -324,9 +324,12 @@ extension FollowCommandTests {
   @Test func anEmptyJournalDoesNotLeakReaders() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    try FileManager.default.createDirectory(atPath: tmux.dataDir, withIntermediateDirectories: true)
+    // Private whatever the umask, as splits makes them (a directory or journal others may
+    // write to is refused).
+    try FileManager.default.createDirectory(
+      atPath: tmux.dataDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let journal = tmux.dataDir + "/splits.sqlite"
-    #expect(FileManager.default.createFile(atPath: journal, contents: Data()))
+    #expect(FileManager.default.createFile(atPath: journal, contents: Data(), attributes: [.posixPermissions: 0o600]))
     _ = try await tmux.start("splits status --follow --format '{state}' >$E2E/empty & echo $! >$E2E/empty.pid")
     try await Self.waitForLine(tmux, "none", file: "empty") { $0 == "none" }
     let pid = try await tmux.poll("the follower's pid") {

@@ -144,8 +144,9 @@ struct RemoteControlTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
 
-  /// Another user is refused: by the directory's mode, and, where the mode would let it
-  /// through, by the screen's check of the peer's credentials.
+  /// Another user is refused: by the directory's mode; by the rule that the data directory
+  /// is its owner's alone; and, told to use it anyway, by the credentials of the process at
+  /// the other end (the command's check of the screen's, the screen's of the command's).
   @Test(.enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func anotherUsersConnectionIsRefused() async throws {
     let tmux = try await TmuxSession.shell()
@@ -153,9 +154,9 @@ struct RemoteControlTests {
     let job = try await tmux.start("splits --plain")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let binary = try SplitsBinary.path
-    func asNobody() async throws -> SpawnResult {
+    func asNobody(_ options: String...) async throws -> SpawnResult {
       try await Spawn.runAsync(
-        ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary, "start"],
+        ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups", binary, "start"] + options,
         environment: ["SPLITS_DATA_DIR": tmux.dataDir, "LANG": "C.UTF-8", "PATH": "/usr/bin:/bin", "HOME": "/tmp"])
     }
     let byMode = try await asNobody()
@@ -164,9 +165,14 @@ struct RemoteControlTests {
     chmod(tmux.home.path, 0o755)
     chmod(tmux.dataDir, 0o755)
     chmod(tmux.dataDir + "/control.sock", 0o666)
-    let byCredentials = try await asNobody()
+    let byOwner = try await asNobody()
     #expect(
-      byCredentials.termination == .exited(1) && byCredentials.stderr.contains("connections from another user are refused"),
+      byOwner.termination == .exited(2) && byOwner.stderr.contains("belongs to user root (uid 0), not to nobody"),
+      "\(byOwner)")
+    let byCredentials = try await asNobody("--insecure-data-dir")
+    #expect(
+      byCredentials.termination == .exited(1)
+        && byCredentials.stderr.contains("is held by a process of another user (uid 0), not by a splits screen of yours"),
       "\(byCredentials)")
     #expect(try tmux.capture().state == "READY")
     #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT count(*) FROM events") == ["0"])
