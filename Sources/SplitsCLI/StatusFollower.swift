@@ -281,13 +281,14 @@ final class StatusFollower {
       return try openReader(dataDirectory: directory)
     }
     // An empty journal's reader is replaced only when the file or its `-wal` grew (the
-    // screen creating the tables), not at every read: a reader is never closed (below).
+    // screen creating the tables), not at every read: a reader is never closed (below). So
+    // is one opened immutable (a full disk), which never sees a change itself.
     var wal = stat()
     let walSize = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : -1
     let identity = FileIdentity(
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), walSize: walSize)
     if let reader, let readerIdentity, identity.file == readerIdentity.file,
-      !reader.isEmpty || identity == readerIdentity
+      (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
     {
       return reader
     }
