@@ -37,11 +37,13 @@ public final class JournalReader: Sendable {
     let path = DataLocation.journalPath(in: dataDirectory)
     guard try FileSystem.journalFileExists(path) else { return nil }
     let writable = directoryWritable ?? FileSystem.isWritableDirectory(dataDirectory)
+    // Looked at before opening: a failed open can leave an empty `-wal` behind.
+    let logged = hasLog(path)
     do {
       return try open(path: path, bootID: bootID, checkIntegrity: checkIntegrity, directoryWritable: writable)
-    } catch let error where writable && !FileSystem.exists(path + "-wal") {
-      // No writer, and SQLite could not make its `-shm` index (a full disk: "disk I/O
-      // error"). Nothing can change the file while it is read: read it as it is.
+    } catch let error where writable && !logged {
+      // No writer, and SQLite could not make its `-wal` and `-shm` files (a full disk:
+      // "disk I/O error"). Nothing can change the file while it is read: read it as it is.
       let first = JournalError.from(error, path: path, writing: false)
       if case .corrupt = first.reason { throw first }
       do {
@@ -81,11 +83,18 @@ public final class JournalReader: Sendable {
   /// the file while it is read: open it immutable, which needs neither. Otherwise the plain
   /// path.
   static func openingPath(_ path: String, directoryWritable: Bool) -> String {
-    guard !directoryWritable, !FileSystem.exists(path + "-wal") else { return path }
+    guard !directoryWritable, !hasLog(path) else { return path }
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "?#%")
     let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     return "file:\(escaped)?immutable=1"
+  }
+
+  /// Whether the journal at `path` has a `-wal` holding anything (an empty one, which a
+  /// reader that could not make its `-shm` leaves behind, adds nothing to the file).
+  static func hasLog(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
   /// Whether the file holds no journal tables yet (an empty file, or one the screen is
