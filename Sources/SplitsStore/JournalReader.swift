@@ -90,6 +90,9 @@ public final class JournalReader: Sendable {
     return "file:\(escaped)?immutable=1"
   }
 
+  /// Closes the connection (also done when the reader is released); reads then fail.
+  public func close() { try? queue.close() }
+
   /// Whether the journal at `path` has a `-wal` holding anything (an empty one, which a
   /// reader that could not make its `-shm` leaves behind, adds nothing to the file).
   static func hasLog(_ path: String) -> Bool {
