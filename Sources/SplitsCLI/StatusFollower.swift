@@ -306,7 +306,8 @@ final class StatusFollower {
     return reader
   }
 
-  /// The journal's file, its `-wal` and their sizes now; nil when there is no journal.
+  /// The journal's file, its `-wal` and `-shm`, and their sizes now; nil when there is no
+  /// journal.
   private static func identity(_ path: String) -> FileIdentity? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
@@ -315,8 +316,9 @@ final class StatusFollower {
     var shm = stat()
     let hasSHM = stat(path + "-shm", &shm) == 0
     return FileIdentity(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0],
-      size: Int64(info.st_size), walSize: hasWAL ? Int64(wal.st_size) : -1)
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0], size: Int64(info.st_size),
+      walSize: hasWAL ? Int64(wal.st_size) : -1)
   }
 
   /// Sets the kept reader aside without closing it. Closing a connection releases its
@@ -342,7 +344,7 @@ final class StatusFollower {
     var size: Int64
     var walSize: Int64
 
-    /// The same file and `-wal`, whatever their sizes.
+    /// The same file, `-wal` and `-shm`, whatever their sizes.
     var file: [UInt64] { [device, inode] + logs }
   }
 

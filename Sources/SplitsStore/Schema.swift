@@ -368,9 +368,9 @@ enum Queries {
     let rows = try Row.fetchCursor(db, sql: "SELECT number, name, note FROM rides")
     while let row = try rows.next() {
       let number: Int = try value(row, 0, "a ride has number", path: path)
-      result[number] = (
-        try value(row, 1, "ride \(number) has name", path: path), try value(row, 2, "ride \(number) has note", path: path)
-      )
+      let name: String? = try value(row, 1, "ride \(number) has name", path: path)
+      let note: String? = try value(row, 2, "ride \(number) has note", path: path)
+      result[number] = (name, note)
     }
     return result
   }
