@@ -538,6 +538,19 @@ struct JournalDamageTests {
     try journal.close()
   }
 
+  @Test func aDeletedWriteAheadLogIsSavedWhenTheScreenCloses() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let path = temp.file("splits.sqlite")
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_000)
+    try journal.append(RideEvent(.lap, at: ms(2_000)), ride: 1, wallMilliseconds: 2_000)
+    try #require(unlink(path + "-wal") == 0 && unlink(path + "-shm") == 0)
+    try journal.close()
+    let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: "b", checkIntegrity: true))
+    #expect(try reader.currentRide(now: Self.now)?.lapElapsed.count == 1)
+  }
+
   @Test func aDeletedJournalFileIsAWriteFailureNotANewJournal() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
