@@ -88,7 +88,9 @@ let package = Package(
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests",
-      dependencies: ["SplitsCore", "SplitsReports", "SplitsStore", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),

@@ -279,29 +279,53 @@ final class StatusFollower {
   /// main one. A journal deleted, replaced or still without its tables is opened again
   /// (nil when there is none).
   private func journal() throws -> JournalReader? {
-    var info = stat()
     let path = DataLocation.journalPath(in: directory)
-    guard stat(path, &info) == 0 else {
+    guard let identity = Self.identity(path) else {
       retire()
       try DataPrivacy.check(directory: directory, insecure: insecure)
       return try openReader(dataDirectory: directory)
     }
     // An empty journal's reader is replaced only when the file or its `-wal` grew (the
-    // screen creating the tables), not at every read: a reader is never closed (below).
-    var wal = stat()
-    let walSize = stat(path + "-wal", &wal) == 0 ? Int64(wal.st_size) : -1
-    let identity = FileIdentity(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size), walSize: walSize)
+    // screen creating the tables), not at every read: a reader is never closed (below). So
+    // is one opened immutable (a full disk), which never sees a change itself.
     if let reader, let readerIdentity, identity.file == readerIdentity.file,
-      !reader.isEmpty || identity == readerIdentity
+      (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
     {
       return reader
     }
-    retire()
+    if let readerIdentity, identity.logs != readerIdentity.logs {
+      // The `-wal` or `-shm` was deleted. SQLite shares one `-shm` mapping among the
+      // connections of a process to one file: a new reader would get the old readers' one,
+      // of the deleted files, and never see a new event. Close them all, whatever it costs
+      // (below).
+      reader?.close()
+      for old in retired { old.close() }
+      retired = []
+      reader = nil
+      self.readerIdentity = nil
+    } else {
+      retire()
+    }
     try DataPrivacy.check(directory: directory, insecure: insecure)
     reader = try openReader(dataDirectory: directory)
-    readerIdentity = identity
+    // Looked at again: opening may have made the `-wal`.
+    readerIdentity = Self.identity(path)
     return reader
+  }
+
+  /// The journal's file, its `-wal` and `-shm`, and their sizes now; nil when there is no
+  /// journal.
+  private static func identity(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    var wal = stat()
+    let hasWAL = stat(path + "-wal", &wal) == 0
+    var shm = stat()
+    let hasSHM = stat(path + "-shm", &shm) == 0
+    return FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0], size: Int64(info.st_size),
+      walSize: hasWAL ? Int64(wal.st_size) : -1)
   }
 
   /// Sets the kept reader aside without closing it. Closing a connection releases its
@@ -318,11 +342,16 @@ final class StatusFollower {
   private struct FileIdentity: Equatable {
     var device: UInt64
     var inode: UInt64
+    /// The inodes of the `-wal` and the `-shm`, 0 for one that is not there. While a reader
+    /// is open SQLite keeps the same files; other ones mean they were deleted (`rm`), and a
+    /// reader that kept the old ones would read them, and nothing the screen wrote since,
+    /// for ever.
+    var logs: [UInt64]
     /// The sizes of the file and of its `-wal` (-1 when there is none) when it was read.
     var size: Int64
     var walSize: Int64
 
-    /// The same file, whatever its sizes.
-    var file: [UInt64] { [device, inode] }
+    /// The same file, `-wal` and `-shm`, whatever their sizes.
+    var file: [UInt64] { [device, inode] + logs }
   }
 }

@@ -64,3 +64,62 @@ enum FileSystem {
     }
   }
 }
+
+extension FileSystem {
+  /// Whether the journal file `path` is there, checked without opening it: false when there
+  /// is none; throws when it cannot be looked at (a directory this process may not search:
+  /// reading nothing there would say "no ride" for rides that are there), or when it, or its
+  /// `-wal` or `-shm`, is anything but a regular file. SQLite would open a named pipe and wait
+  /// for a writer for ever, and a symbolic link would let the journal be written elsewhere.
+  static func journalFileExists(_ path: String) throws -> Bool {
+    guard try isRegularFile(path) else { return false }
+    for suffix in ["-wal", "-shm"] { _ = try isRegularFile(path + suffix) }
+    return true
+  }
+
+  /// false when nothing is at `path`; true for a regular file; throws otherwise.
+  private static func isRegularFile(_ path: String) throws -> Bool {
+    var info = stat()
+    guard lstat(path, &info) == 0 else {
+      let code = errno
+      if code == ENOENT { return false }
+      throw JournalError(path: path, reason: .unreadable(errnoText(code)))
+    }
+    let kind = info.st_mode & S_IFMT
+    guard kind == S_IFREG else {
+      let what: String
+      switch kind {
+      case S_IFIFO: what = "a named pipe (FIFO)"
+      case S_IFLNK: what = "a symbolic link"
+      case S_IFDIR: what = "a directory"
+      case S_IFSOCK: what = "a socket"
+      case S_IFCHR, S_IFBLK: what = "a device"
+      default: what = "not a regular file"
+      }
+      throw JournalError(path: path, reason: .unreadable("it is \(what), not a regular file; it was left untouched"))
+    }
+    return true
+  }
+
+  /// The device and inode of the file at `path`, nil when there is none.
+  static func identity(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    return FileIdentity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+  }
+
+  /// Whether the file system holding `path` has no space left for this process.
+  static func isFull(holding path: String) -> Bool {
+    var info = statvfs()
+    let directory = (path as NSString).deletingLastPathComponent
+    guard statvfs(directory.isEmpty ? "." : directory, &info) == 0 else { return false }
+    return info.f_bavail == 0
+  }
+}
+
+/// Which file a path named when it was looked at: a file deleted and made again at the same
+/// path is another one.
+struct FileIdentity: Equatable, Sendable {
+  var device: UInt64
+  var inode: UInt64
+}

@@ -2,6 +2,7 @@ import Foundation
 import GRDB
 import SplitsClock
 import SplitsCore
+import Synchronization
 
 /// The ride journal: `splits.sqlite` in the data directory, written by the ride screen.
 ///
@@ -15,12 +16,41 @@ public final class Journal: EventSink, Sendable {
   public let path: String
   /// The boot the events written by this process are stamped with.
   public let bootID: String
-  private let queue: DatabaseQueue
+  private let connection: Mutex<Connection>
+
+  /// The database connection, and the files it wrote through when it was opened.
+  private struct Connection {
+    var queue: DatabaseQueue
+    var files: Files
+    /// Closed to be opened again (the `-wal` was deleted), not opened yet.
+    var closed = false
+  }
+
+  /// Which files the journal, its `-wal` and its `-shm` were (nil: none there yet).
+  struct Files: Equatable {
+    var journal: FileIdentity?
+    var wal: FileIdentity?
+    var shm: FileIdentity?
+
+    init(_ path: String) {
+      journal = FileSystem.identity(path)
+      wal = FileSystem.identity(path + "-wal")
+      shm = FileSystem.identity(path + "-shm")
+    }
+
+    /// What of `earlier` is no longer there (deleted, or another file in its place).
+    func lost(since earlier: Files) -> (journal: Bool, log: Bool) {
+      func gone(_ then: FileIdentity?, _ now: FileIdentity?) -> Bool { then != nil && then != now }
+      return (gone(earlier.journal, journal), gone(earlier.wal, wal) || gone(earlier.shm, shm))
+    }
+  }
+
+  private var queue: DatabaseQueue { connection.withLock { $0.queue } }
 
   private init(path: String, bootID: String, queue: DatabaseQueue) {
     self.path = path
     self.bootID = bootID
-    self.queue = queue
+    self.connection = Mutex(Connection(queue: queue, files: Files(path)))
   }
 
   /// Opens (creating if needed) the journal in `dataDirectory`: the directory is created
@@ -31,30 +61,87 @@ public final class Journal: EventSink, Sendable {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
     try FileSystem.refuseLink(path)
-    let new = !FileSystem.exists(path)
+    let new = try !FileSystem.journalFileExists(path)
     if new {
       try FileSystem.createPrivateFile(path)
     } else {
       try inspect(path)
     }
     do {
-      var config = Configuration()
-      config.label = "splits.journal"
-      config.busyMode = .timeout(5)
-      config.prepareDatabase { db in
-        // WAL lets `splits status` read while the screen writes; FULL syncs the WAL at every
-        // commit, so an acknowledged event survives a power cut, not only a crash.
-        guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
-          throw DatabaseError(message: "could not switch to WAL mode")
-        }
-        try db.execute(sql: "PRAGMA synchronous = FULL")
-      }
-      let queue = try DatabaseQueue(path: path, configuration: config)
+      let queue = try connect(path)
       if new { try Schema.createAtOnce(queue) }
       try Schema.migrator.migrate(queue)
       return Journal(path: path, bootID: bootID, queue: queue)
     } catch {
       throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// A connection to write `path` with.
+  private static func connect(_ path: String) throws -> DatabaseQueue {
+    var config = Configuration()
+    config.label = "splits.journal"
+    config.busyMode = .timeout(5)
+    config.prepareDatabase { db in
+      // WAL lets `splits status` read while the screen writes; FULL syncs the WAL at every
+      // commit, so an acknowledged event survives a power cut, not only a crash.
+      guard try String.fetchOne(db, sql: "PRAGMA journal_mode = WAL") == "wal" else {
+        throw DatabaseError(message: "could not switch to WAL mode")
+      }
+      try db.execute(sql: "PRAGMA synchronous = FULL")
+    }
+    return try DatabaseQueue(path: path, configuration: config)
+  }
+
+  /// The connection to write with, after checking that the files it writes through are
+  /// still the journal's.
+  ///
+  /// SQLite keeps the `-wal` and `-shm` files it opened. Deleted while the screen runs
+  /// (`rm splits.sqlite-wal splits.sqlite-shm`), commits would go on into a file no one
+  /// else can see: `status` would read the journal without them and a crash would lose
+  /// them all. So before each write the paths are looked at again (two `stat`s); when either
+  /// file is gone or another, everything the connection committed is copied into the journal
+  /// itself (a checkpoint, through the files it still holds) and the journal is opened
+  /// again, with a new `-wal`. Nothing committed is lost, and the write goes on. When a
+  /// reader still holds part of the old log, the write fails for now (the screen keeps the
+  /// event and tries again). The journal file itself deleted or replaced is a failure that
+  /// no reopening mends (it would open an empty journal, or someone else's).
+  private func writer() throws -> DatabaseQueue {
+    let path = self.path
+    return try connection.withLock { connection in
+      let now = Files(path)
+      let lost = now.lost(since: connection.files)
+      if lost.journal {
+        throw JournalError(
+          path: path,
+          reason: .writeFailed("the journal file was deleted or replaced while this screen had it open"))
+      }
+      if !connection.closed {
+        guard lost.log else {
+          if connection.files.wal == nil || connection.files.shm == nil { connection.files = now }
+          return connection.queue
+        }
+        let checkpoint = try connection.queue.writeWithoutTransaction { db in
+          try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
+        }
+        let busy: Int = checkpoint?[0] ?? 1
+        let frames: Int = checkpoint?[1] ?? -1
+        let copied: Int = checkpoint?[2] ?? -2
+        guard busy == 0, frames == copied else {
+          throw JournalError(
+            path: path,
+            reason: .writeFailed("its write-ahead log (\(path)-wal) was deleted; what it held is still being saved"))
+        }
+        // Closed before the new connection opens: SQLite shares one `-shm` mapping between
+        // the connections of a process to one file, and the new one must not get the old.
+        try connection.queue.close()
+        connection.closed = true
+      }
+      let queue = try Self.connect(path)
+      // The first read opens the new `-wal` and `-shm`.
+      _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      connection = Connection(queue: queue, files: Files(path))
+      return queue
     }
   }
 
@@ -86,7 +173,7 @@ public final class Journal: EventSink, Sendable {
     let path = self.path
     let bootID = self.bootID
     do {
-      try queue.write { db in
+      try writer().write { db in
         let open = try Queries.openRideNumber(db)
         let finishedAt = try Int64?.fetchOne(
           db, sql: "SELECT finished_at FROM rides WHERE number = ?", arguments: [ride])
@@ -184,7 +271,7 @@ public final class Journal: EventSink, Sendable {
           let number = try Int.fetchOne(
             db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
         else { return nil }
-        let events = try Queries.events(db, ride: number, path: path)
+        let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
         return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
       }
     } catch {
@@ -204,7 +291,7 @@ public final class Journal: EventSink, Sendable {
           db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL AND name = ? ORDER BY number",
           arguments: [name])
         return try numbers.map { number in
-          let events = try Queries.events(db, ride: number, path: path)
+          let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
           return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
         }
       }
@@ -231,7 +318,7 @@ public final class Journal: EventSink, Sendable {
   /// choice. Throws `JournalError` when the write did not reach the disk.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {
     do {
-      try queue.write { db in
+      try writer().write { db in
         try db.execute(
           sql: "INSERT OR REPLACE INTO comparison_choice (name, kind) VALUES (?, ?)", arguments: [name, kind.rawValue])
       }
@@ -277,7 +364,7 @@ public final class Journal: EventSink, Sendable {
   /// is no such ride (nothing changed).
   public func edit(ride: Int, _ changes: Changes) throws -> Bool {
     do {
-      return try queue.write { db in
+      return try writer().write { db in
         guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [ride]) == true
         else { return false }
         if let name = changes.name {
@@ -300,7 +387,7 @@ public final class Journal: EventSink, Sendable {
   /// way a ride ever leaves the journal. Returns false when there is no such finished ride.
   public func delete(ride: Int) throws -> Bool {
     do {
-      return try queue.write { db in
+      return try writer().write { db in
         guard
           try Bool.fetchOne(
             db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ? AND finished_at IS NOT NULL)",
@@ -325,7 +412,7 @@ public final class Journal: EventSink, Sendable {
 extension Queries {
   static func currentRide(_ db: Database, path: String, bootID: String, now: Now) throws -> RestoredRide {
     if let open = try openRideNumber(db) {
-      let events = try events(db, ride: open, path: path)
+      let events = try events(db, ride: open, boot: .init(bootID, now), path: path)
       return try restore(db, number: open, events: events, bootID: bootID, now: now, path: path)
     }
     return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)

@@ -54,11 +54,22 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible,
   /// Translates an SQLite or system error met while working on `path`.
   static func from(_ error: any Error, path: String, writing: Bool) -> JournalError {
     if let journal = error as? JournalError { return journal }
+    if error is RowDecodingError {
+      // A value no row of a Splits journal holds (a NULL or another type where the schema
+      // was loosened, a stray write): damage, not a reason to stop.
+      return JournalError(path: path, reason: .corrupt("\(error)"))
+    }
     guard let db = error as? DatabaseError else {
       return JournalError(path: path, reason: writing ? .writeFailed("\(error)") : .unreadable("\(error)"))
     }
     let message = db.message ?? "\(db.resultCode)"
-    switch db.resultCode.primaryResultCode {
+    let code = db.resultCode.primaryResultCode
+    if [.SQLITE_CANTOPEN, .SQLITE_IOERR].contains(code), FileSystem.isFull(holding: path) {
+      // SQLite says only "disk I/O error" when it cannot make or grow the `-shm` index.
+      let why = "the disk is full, no space left on the device (SQLite: \(message))"
+      return JournalError(path: path, reason: writing ? .writeFailed(why) : .unreadable(why))
+    }
+    switch code {
     case .SQLITE_CORRUPT, .SQLITE_NOTADB, .SQLITE_FORMAT:
       return JournalError(path: path, reason: .corrupt(message))
     case .SQLITE_CANTOPEN, .SQLITE_PERM, .SQLITE_AUTH:

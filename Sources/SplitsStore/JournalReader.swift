@@ -13,16 +13,22 @@ public final class JournalReader: Sendable {
   private let queue: DatabaseQueue
   /// Whether the file holds the journal's tables (an empty file does not).
   private let hasTables: Bool
+  /// Whether the file was opened immutable (`openingPath`): the reader then never sees a
+  /// later change; open a new one when the file or its `-wal` changes.
+  public let isImmutable: Bool
 
-  private init(path: String, bootID: String, queue: DatabaseQueue, hasTables: Bool) {
+  private init(path: String, bootID: String, queue: DatabaseQueue, hasTables: Bool, isImmutable: Bool) {
     self.path = path
     self.bootID = bootID
     self.queue = queue
     self.hasTables = hasTables
+    self.isImmutable = isImmutable
   }
 
   /// Opens the journal in `dataDirectory` read-only; nil when there is no journal yet.
-  /// Throws a `JournalError` naming the file when it is unreadable, damaged or newer.
+  /// Throws a `JournalError` naming the file when it is unreadable (a directory this process
+  /// may not search included), damaged, newer, or not a regular file (a named pipe is never
+  /// opened: reading one waits for ever).
   /// `checkIntegrity` reads every page first (`PRAGMA quick_check`; slower, `status` skips it).
   public static func open(
     dataDirectory: String, bootID: String = SystemClocks.bootID(), checkIntegrity: Bool = false,
@@ -30,34 +36,69 @@ public final class JournalReader: Sendable {
   ) throws -> JournalReader? {
     let path = DataLocation.journalPath(in: dataDirectory)
     try FileSystem.refuseLink(path)
-    guard FileSystem.exists(path) else { return nil }
+    guard try FileSystem.journalFileExists(path) else { return nil }
+    let writable = directoryWritable ?? FileSystem.isWritableDirectory(dataDirectory)
+    // Looked at before opening: a failed open can leave an empty `-wal` behind.
+    let logged = hasLog(path)
     do {
-      var config = Configuration()
-      config.readonly = true
-      config.label = "splits.journal.reader"
-      // The screen holds the write lock for a millisecond or two per event.
-      config.busyMode = .timeout(2)
-      let queue = try DatabaseQueue(
-        path: Self.openingPath(
-          path, directoryWritable: directoryWritable ?? FileSystem.isWritableDirectory(dataDirectory)),
-        configuration: config)
-      let applied = try queue.read { db in try Schema.check(db, path: path, integrity: checkIntegrity) }
-      return JournalReader(path: path, bootID: bootID, queue: queue, hasTables: applied.contains(Schema.identifiers[0]))
+      return try open(path: path, bootID: bootID, checkIntegrity: checkIntegrity, directoryWritable: writable)
+    } catch let error where writable && !logged {
+      // No writer, and SQLite could not make its `-wal` and `-shm` files (a full disk:
+      // "disk I/O error"). Nothing can change the file while it is read: read it as it is.
+      let first = JournalError.from(error, path: path, writing: false)
+      if case .corrupt = first.reason { throw first }
+      do {
+        return try open(path: path, bootID: bootID, checkIntegrity: checkIntegrity, directoryWritable: false)
+      } catch {
+        throw first
+      }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }
   }
 
+  private static func open(
+    path: String, bootID: String, checkIntegrity: Bool, directoryWritable: Bool
+  ) throws -> JournalReader {
+    var config = Configuration()
+    config.readonly = true
+    config.label = "splits.journal.reader"
+    // The screen holds the write lock for a millisecond or two per event.
+    config.busyMode = .timeout(2)
+    let opening = Self.openingPath(path, directoryWritable: directoryWritable)
+    let queue = try DatabaseQueue(path: opening, configuration: config)
+    do {
+      let applied = try queue.read { db in try Schema.check(db, path: path, integrity: checkIntegrity) }
+      return JournalReader(
+        path: path, bootID: bootID, queue: queue, hasTables: applied.contains(Schema.identifiers[0]),
+        isImmutable: opening != path)
+    } catch {
+      try? queue.close()
+      throw error
+    }
+  }
+
   /// A WAL journal is read through its `-shm` file, which SQLite creates next to it. In a
-  /// directory this process cannot write (mounted read-only, another user's) with no writer
-  /// (no `-wal` file), nothing can change the file while it is read: open it immutable, which
-  /// needs neither. Otherwise the plain path.
+  /// directory this process cannot write (mounted read-only, another user's), or where it
+  /// cannot make that file (a full disk), with no writer (no `-wal` file), nothing can change
+  /// the file while it is read: open it immutable, which needs neither. Otherwise the plain
+  /// path.
   static func openingPath(_ path: String, directoryWritable: Bool) -> String {
-    guard !directoryWritable, !FileSystem.exists(path + "-wal") else { return path }
+    guard !directoryWritable, !hasLog(path) else { return path }
     var allowed = CharacterSet.urlPathAllowed
     allowed.remove(charactersIn: "?#%")
     let escaped = path.addingPercentEncoding(withAllowedCharacters: allowed) ?? path
     return "file:\(escaped)?immutable=1"
+  }
+
+  /// Closes the connection (also done when the reader is released); reads then fail.
+  public func close() { try? queue.close() }
+
+  /// Whether the journal at `path` has a `-wal` holding anything (an empty one, which a
+  /// reader that could not make its `-shm` leaves behind, adds nothing to the file).
+  static func hasLog(_ path: String) -> Bool {
+    var info = stat()
+    return stat(path + "-wal", &info) == 0 && info.st_size > 0
   }
 
   /// Whether the file holds no journal tables yet (an empty file, or one the screen is
@@ -96,7 +137,7 @@ public final class JournalReader: Sendable {
       guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [number])
         == true
       else { return nil }
-      let events = try Queries.events(db, ride: number, path: path)
+      let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
       return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
     }
   }
@@ -108,8 +149,8 @@ public final class JournalReader: Sendable {
     let bootID = self.bootID
     let (all, workouts, sports, names) = try read { db in
       (
-        try Queries.allEvents(db, path: path), try Queries.allWorkouts(db), try Queries.allSports(db, path: path),
-        try Queries.allNames(db)
+        try Queries.allEvents(db, boot: .init(bootID, now), path: path), try Queries.allWorkouts(db, path: path),
+        try Queries.allSports(db, path: path), try Queries.allNames(db, path: path)
       )
     }
     return all.reversed().map {

@@ -1,4 +1,5 @@
 import GRDB
+import SplitsClock
 import SplitsCore
 
 /// The journal's tables and their migrations. A migration, once released, never changes:
@@ -183,6 +184,34 @@ enum Queries {
     var stepEndColumn: String { stepEnd ? "step_end" : "NULL" }
   }
 
+  /// The boot the journal is read on, and its boot clock when the read began: a reading of
+  /// this boot later than its clock is one no clock gave.
+  struct Boot {
+    var id: String
+    var now: Instant
+
+    init(_ id: String, _ now: Now) {
+      self.id = id
+      self.now = now.monotonic
+    }
+  }
+
+  /// Column `index` of `row` as a `Value`, or damage named with `what`. A loosened schema
+  /// (`PRAGMA writable_schema`) or a stray write can leave a NULL, or a value of another
+  /// type, where a Splits journal never has one; GRDB's subscript stops the process there.
+  /// Decoded through `DatabaseValue`, which checks the type, not SQLite's column accessors,
+  /// which read text as 0 (as fast on a history of 55,000 events).
+  static func value<Value: DatabaseValueConvertible>(
+    _ row: Row, _ index: Int, _ what: @autoclosure () -> String, path: String
+  ) throws -> Value {
+    do {
+      return try row.decode(Value.self, atIndex: index)
+    } catch {
+      let stored: DatabaseValue = row[index]
+      throw JournalError(path: path, reason: .corrupt("\(what()) \(stored)"))
+    }
+  }
+
   static func openRideNumber(_ db: Database) throws -> Int? {
     try Int.fetchOne(
       db, sql: "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1")
@@ -200,7 +229,7 @@ enum Queries {
     return highest + 1
   }
 
-  static func events(_ db: Database, ride: Int, path: String) throws -> [StoredEvent] {
+  static func events(_ db: Database, ride: Int, boot: Boot, path: String) throws -> [StoredEvent] {
     let rows = try Row.fetchCursor(
       db,
       sql: """
@@ -208,12 +237,12 @@ enum Queries {
         FROM events WHERE ride = ? ORDER BY id
         """, arguments: [ride])
     var events: [StoredEvent] = []
-    while let row = try rows.next() { events.append(try event(row, ride: ride, path: path)) }
+    while let row = try rows.next() { events.append(try event(row, ride: ride, boot: boot, path: path)) }
     return events
   }
 
   /// Every ride number with its events, oldest ride first.
-  static func allEvents(_ db: Database, path: String) throws -> [(number: Int, events: [StoredEvent])] {
+  static func allEvents(_ db: Database, boot: Boot, path: String) throws -> [(number: Int, events: [StoredEvent])] {
     var result: [(number: Int, events: [StoredEvent])] = []
     let numbers = try Int.fetchAll(db, sql: "SELECT number FROM rides ORDER BY number")
     var index: [Int: Int] = [:]
@@ -228,9 +257,9 @@ enum Queries {
         FROM events ORDER BY ride, id
         """)
     while let row = try rows.next() {
-      let ride: Int = row[0]
+      let ride: Int = try value(row, 0, "event \(row[1] as DatabaseValue) has ride", path: path)
       guard let slot = index[ride] else { continue }
-      result[slot].events.append(try event(row, ride: ride, path: path, offset: 1))
+      result[slot].events.append(try event(row, ride: ride, boot: boot, path: path, offset: 1))
     }
     return result
   }
@@ -239,25 +268,45 @@ enum Queries {
   /// step_end` starting at column `offset`.
   ///
   /// A boot-clock reading below zero is refused as damage: CLOCK_BOOTTIME starts at zero at
-  /// boot, so no Splits wrote it, and nothing sensible can be made of it. Every other value
-  /// is taken as it is: wall times are the wall clock's (which can be set to anything), and
-  /// `Restore` keeps what it rebuilds within a hundred years of now, so a boot-clock reading
-  /// of 292 years shows as a ride of a hundred years, and a wall clock in the year 292
-  /// million as that date, rather than blocking the journal.
-  static func event(_ row: Row, ride: Int, path: String, offset: Int = 0) throws -> StoredEvent {
-    let id: Int64 = row[offset]
-    let raw: String = row[offset + 1]
+  /// boot, so no Splits wrote it, and nothing sensible can be made of it. So is a reading of
+  /// the current boot later than its boot clock now (read again before refusing: a screen
+  /// may have written the event since the caller read `now`): no clock has read it yet, and
+  /// taken as it is it would add up to a hundred years to the ride. Every other value is
+  /// taken as it is: wall times are the wall clock's (which can be set to anything), and
+  /// `Restore` keeps what it rebuilds within a hundred years of now, so a reading of 292
+  /// years on an earlier boot shows as a ride of a hundred years, and a wall clock in the
+  /// year 292 million as that date, rather than blocking the journal. A NULL, or a value of
+  /// another type, where an event has a value is damage too.
+  static func event(_ row: Row, ride: Int, boot: Boot, path: String, offset: Int = 0) throws -> StoredEvent {
+    let id: Int64 = try value(row, offset, "an event of ride \(ride) has id", path: path)
+    func column<Value: DatabaseValueConvertible>(_ index: Int, _ name: String) throws -> Value {
+      try value(row, offset + index, "event \(id) of ride \(ride) has \(name)", path: path)
+    }
+    let raw: String = try column(1, "kind")
     guard let kind = RideEvent.Kind(rawValue: raw) else {
       throw JournalError(path: path, reason: .corrupt("unknown event kind '\(raw)'"))
     }
-    let boottime: Int64 = row[offset + 4]
+    let wall: Int64 = try column(2, "wall_ms")
+    let bootID: String = try column(3, "boot_id")
+    let boottime: Int64 = try column(4, "boottime_ns")
     guard boottime >= 0 else {
       throw JournalError(
         path: path,
         reason: .corrupt(
           "event \(id) of ride \(ride) has boottime_ns \(boottime); the boot clock never reads below zero"))
     }
-    let rawEnd: String? = row[offset + 6]
+    if !bootID.isEmpty, bootID == boot.id, boottime > boot.now.nanoseconds {
+      let clock = max(boot.now, bootID == SystemClocks.bootID() ? SystemClocks.boot() : boot.now)
+      guard boottime <= clock.nanoseconds else {
+        throw JournalError(
+          path: path,
+          reason: .corrupt(
+            "event \(id) of ride \(ride) has boottime_ns \(boottime) on this boot, whose clock reads "
+              + "\(clock.nanoseconds) now; the boot clock never reads ahead of itself"))
+      }
+    }
+    let countdownSteps: Int = try column(5, "countdown_steps")
+    let rawEnd: String? = try column(6, "step_end")
     var stepEnd: StepEnd?
     if let rawEnd {
       guard let end = StepEnd(rawValue: rawEnd) else {
@@ -266,16 +315,23 @@ enum Queries {
       stepEnd = end
     }
     return StoredEvent(
-      kind, wallMilliseconds: row[offset + 2], bootID: row[offset + 3],
-      boottimeNanoseconds: boottime, countdownSteps: row[offset + 5], stepEnd: stepEnd)
+      kind, wallMilliseconds: wall, bootID: bootID, boottimeNanoseconds: boottime, countdownSteps: countdownSteps,
+      stepEnd: stepEnd)
   }
 
   /// The workout ride `ride` follows, if any.
-  static func workout(_ db: Database, ride: Int) throws -> WorkoutSource? {
+  static func workout(_ db: Database, ride: Int, path: String) throws -> WorkoutSource? {
     guard try Columns(db).workouts else { return nil }
     guard let row = try Row.fetchOne(db, sql: "SELECT source, text FROM workouts WHERE ride = ?", arguments: [ride])
     else { return nil }
-    return WorkoutSource(text: row[1], fileName: row[0])
+    return try workoutSource(row, ride: ride, offset: 0, path: path)
+  }
+
+  /// A workout from a row of `source, text` starting at column `offset`.
+  static func workoutSource(_ row: Row, ride: Int, offset: Int, path: String) throws -> WorkoutSource {
+    WorkoutSource(
+      text: try value(row, offset + 1, "the workout of ride \(ride) has text", path: path),
+      fileName: try value(row, offset, "the workout of ride \(ride) has source", path: path))
   }
 
   /// Ride `number` rebuilt from its events, with its workout.
@@ -283,15 +339,16 @@ enum Queries {
     _ db: Database, number: Int, events: [StoredEvent], bootID: String, now: Now, path: String
   ) throws -> RestoredRide {
     var restored = Restore.ride(number: number, events: events, bootID: bootID, now: now)
-    restored.workout = try workout(db, ride: number)
+    restored.workout = try workout(db, ride: number, path: path)
     let columns = try Columns(db)
     if columns.sport {
-      let raw = try String?.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number])
-      restored.sport = try sport(raw ?? nil, ride: number, path: path)
+      if let row = try Row.fetchOne(db, sql: "SELECT sport FROM rides WHERE number = ?", arguments: [number]) {
+        restored.sport = try sport(try value(row, 0, "ride \(number) has sport", path: path), ride: number, path: path)
+      }
     }
     if columns.names, let row = try Row.fetchOne(db, sql: "SELECT name, note FROM rides WHERE number = ?", arguments: [number]) {
-      restored.name = row[0]
-      restored.note = row[1]
+      restored.name = try value(row, 0, "ride \(number) has name", path: path)
+      restored.note = try value(row, 1, "ride \(number) has note", path: path)
     }
     return restored
   }
@@ -312,27 +369,35 @@ enum Queries {
     guard try Columns(db).sport else { return result }
     let rows = try Row.fetchCursor(db, sql: "SELECT number, sport FROM rides")
     while let row = try rows.next() {
-      let number: Int = row[0]
-      result[number] = try sport(row[1], ride: number, path: path)
+      let number: Int = try value(row, 0, "a ride has number", path: path)
+      result[number] = try sport(try value(row, 1, "ride \(number) has sport", path: path), ride: number, path: path)
     }
     return result
   }
 
   /// Every ride's name and note, by number.
-  static func allNames(_ db: Database) throws -> [Int: (name: String?, note: String?)] {
+  static func allNames(_ db: Database, path: String) throws -> [Int: (name: String?, note: String?)] {
     var result: [Int: (name: String?, note: String?)] = [:]
     guard try Columns(db).names else { return result }
     let rows = try Row.fetchCursor(db, sql: "SELECT number, name, note FROM rides")
-    while let row = try rows.next() { result[row[0]] = (row[1], row[2]) }
+    while let row = try rows.next() {
+      let number: Int = try value(row, 0, "a ride has number", path: path)
+      let name: String? = try value(row, 1, "ride \(number) has name", path: path)
+      let note: String? = try value(row, 2, "ride \(number) has note", path: path)
+      result[number] = (name, note)
+    }
     return result
   }
 
   /// Every workout, by ride number.
-  static func allWorkouts(_ db: Database) throws -> [Int: WorkoutSource] {
+  static func allWorkouts(_ db: Database, path: String) throws -> [Int: WorkoutSource] {
     var result: [Int: WorkoutSource] = [:]
     guard try Columns(db).workouts else { return result }
     let rows = try Row.fetchCursor(db, sql: "SELECT ride, source, text FROM workouts")
-    while let row = try rows.next() { result[row[0]] = WorkoutSource(text: row[2], fileName: row[1]) }
+    while let row = try rows.next() {
+      let ride: Int = try value(row, 0, "a workout has ride", path: path)
+      result[ride] = try workoutSource(row, ride: ride, offset: 1, path: path)
+    }
     return result
   }
 }
