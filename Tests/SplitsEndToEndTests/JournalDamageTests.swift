@@ -36,11 +36,13 @@ struct JournalDamageTests {
 
   /// The read-only commands all exit 1 with a message containing each of `words`, and the
   /// journal file is left byte for byte.
-  static func expectRefused(_ data: String, saying words: [String], as user: [String] = []) async throws {
+  static func expectRefused(
+    _ data: String, saying words: [String], as user: [String] = [], flags: [String] = [], status: Int32 = 1
+  ) async throws {
     let before = FileManager.default.contents(atPath: data + "/splits.sqlite")
     for command in [["status"], ["status", "--json"], ["status", "--follow"], ["history"], ["show", "1"], ["export", "--all"]] {
-      let result = try await splits(command, data: data, as: user)
-      #expect(result.termination == .exited(1), "splits \(command.joined(separator: " ")): \(result)")
+      let result = try await splits(command + flags, data: data, as: user)
+      #expect(result.termination == .exited(status), "splits \(command.joined(separator: " ")): \(result)")
       #expect(result.stdout.isEmpty, "splits \(command.joined(separator: " ")): \(result)")
       for word in words {
         #expect(result.stderr.contains(word), "splits \(command.joined(separator: " ")): \(result)")
@@ -100,7 +102,7 @@ struct JournalDamageTests {
 
   /// Was: "No rides yet" and "no ride", exit 0.
   @Test(
-    "another user's data directory (0700): 'cannot read', exit 1, not 'no ride'",
+    "another user's data directory (0700): refused as another user's (exit 2); with --insecure-data-dir 'cannot read', exit 1; never 'no ride'",
     .enabled(if: getuid() == 0 && FileManager.default.isExecutableFile(atPath: "/usr/bin/setpriv")))
   func anotherUsersDataDirectory() async throws {
     let home = try TempDirectory("private")
@@ -110,7 +112,9 @@ struct JournalDamageTests {
     try await Self.ride(in: data)
     chmod(data, 0o700)
     let nobody = ["/usr/bin/setpriv", "--reuid=65534", "--regid=65534", "--clear-groups"]
-    try await Self.expectRefused(data, saying: ["cannot read", "Permission denied", "splits.sqlite"], as: nobody)
+    try await Self.expectRefused(data, saying: ["belongs to user", "chown"], as: nobody, status: 2)
+    try await Self.expectRefused(
+      data, saying: ["cannot read", "Permission denied", "splits.sqlite"], as: nobody, flags: ["--insecure-data-dir"])
   }
 
   /// Was: "disk I/O error" (SQLite could not make the `-shm` index).
