@@ -80,10 +80,14 @@ struct WriteAllTests {
 
   @Test("a terminal that is gone fails at once")
   func failed() throws {
-    let (reader, writer) = try Self.pipe()
-    close(reader)
-    close(writer)
-    #expect(FrameWriter.writeAll(Array("frame".utf8), to: writer, patience: .seconds(5)) == .failed)
+    // A descriptor no test can open meanwhile (a closed one's number could be reused by a
+    // test running beside this one, and the write would then succeed).
+    #expect(FrameWriter.writeAll(Array("frame".utf8), to: -1, patience: .seconds(5)) == .failed)
+    // A full device: an error other than "try again".
+    let full = open("/dev/full", O_WRONLY | O_CLOEXEC)
+    try #require(full >= 0)
+    defer { close(full) }
+    #expect(FrameWriter.writeAll(Array("frame".utf8), to: full, patience: .seconds(5)) == .failed)
   }
 
   @Test("nothing to write is written")
