@@ -48,7 +48,7 @@ let package = Package(
     .target(name: "COutput", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // ncurses, keys and signals; the `--cue-cmd` child processes; the control socket.
     .target(
-      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket"],
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket", "CWatch"],
       swiftSettings: strict),
     // The command line.
     .target(

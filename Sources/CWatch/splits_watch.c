@@ -13,6 +13,10 @@ int splits_watch_directory(int fd, const char *path) {
   return inotify_add_watch(fd, path, mask);
 }
 
+int splits_watch_removals(int fd, const char *path) {
+  return inotify_add_watch(fd, path, IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ONLYDIR);
+}
+
 int splits_watch_remove(int fd, int wd) { return inotify_rm_watch(fd, wd); }
 
 int splits_watch_is_gone(uint32_t mask) {

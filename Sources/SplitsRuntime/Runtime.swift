@@ -87,6 +87,15 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process([.redraw], full: true)
   }
 
+  /// Something in the journal's directory was deleted or moved (the data directory's watch):
+  /// the sink saves what a deleted write-ahead log held at once, so that nothing shown waits
+  /// for the next event to be safe. A failure is left to the next write, which retries and
+  /// says why.
+  public func journalFilesRemoved() {
+    guard exitStatus == nil, let sink else { return }
+    try? sink.noticeRemovedFiles()
+  }
+
   /// A remote command (`splits lap` from another shell), applied as its key would be: journal
   /// first, then the frame. Returns what it did, and why the journal does not have it yet if
   /// it does not; nil when the program does not take remote commands or has ended.

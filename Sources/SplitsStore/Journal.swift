@@ -145,6 +145,18 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
+  /// Checks the files the journal writes through now, as before a write (`writer()`): a
+  /// deleted `-wal` is saved into the journal at once, while the screen waits for a key.
+  public func noticeRemovedFiles() throws {
+    do {
+      _ = try writer()
+    } catch let error as JournalError {
+      throw error
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
   /// Opens `path` read-only and checks it. Changes nothing in the file.
   static func inspect(_ path: String) throws {
     do {

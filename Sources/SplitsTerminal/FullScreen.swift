@@ -1,5 +1,6 @@
 import CNcurses
 import CSignals
+import CWatch
 import Dispatch
 import Foundation
 import SplitsCore
@@ -26,6 +27,29 @@ public enum FullScreen {
   /// Ignored while the screen is up: continued in the background (`kill -CONT` without
   /// `fg`), the screen keeps running and leaves the terminal alone, rather than stop again.
   static let background: [Int32] = [SIGTTOU, SIGTTIN]
+
+  /// A read source on an inotify watch of `directory`'s removals that hands each burst to the
+  /// runtime; nil when the directory cannot be watched (the screen works without it).
+  static func removalsWatch<P: Program>(_ directory: String, runtime: Runtime<P, RunLoopClock>) -> (any DispatchSourceRead)? {
+    let fd = splits_watch_open()
+    guard fd >= 0 else { return nil }
+    guard splits_watch_removals(fd, directory) >= 0 else {
+      Glibc.close(fd)
+      return nil
+    }
+    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
+    source.setEventHandler { [weak runtime] in
+      MainActor.assumeIsolated {
+        // Drained whole: the events themselves do not matter, only that something went.
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while Glibc.read(fd, &buffer, buffer.count) > 0 {}
+        runtime?.journalFilesRemoved()
+      }
+    }
+    source.setCancelHandler { Glibc.close(fd) }
+    source.resume()
+    return source
+  }
 
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, cues: (any CueRunner)? = nil,
@@ -124,6 +148,12 @@ public enum FullScreen {
       try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] request in
         runtime?.command(request)
       }
+    }
+    // A file deleted or moved in the data directory (someone removing the journal's
+    // write-ahead log): the journal saves what it held at once. Only removals are watched,
+    // so the screen's own writes wake nothing.
+    if let directory = control?.directory, let watch = removalsWatch(directory, runtime: runtime) {
+      sources.append(watch)
     }
     // Quitting stops listening at once: a command meanwhile finds no screen and, once the
     // lock is free, applies itself.

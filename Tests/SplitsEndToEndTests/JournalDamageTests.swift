@@ -166,6 +166,32 @@ struct JournalDamageTests {
     #expect(try await JournalFile.query(dataDir: data, "SELECT count(*) FROM events WHERE kind = 'lap'") == ["7"])
   }
 
+  /// Was: until the screen's next write, `status` said "no ride" and a `kill -9` lost every
+  /// lap the deleted log held. Now the screen watches its directory for removals and saves
+  /// the log at once, while it waits paused for a key.
+  @Test("the write-ahead log deleted while the screen waits paused: status shows every lap at once, and a kill -9 keeps them")
+  func theWriteAheadLogDeletedWhilePaused() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let data = tmux.dataDir
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
+    for lap in 1...3 { try await tmux.press("l", until: "lap \(lap)") { $0.lapNumbers.first == lap } }
+    try await tmux.press("Space", until: "PAUSED") { $0.state == "PAUSED" }
+    try #require(unlink(data + "/splits.sqlite-wal") == 0 && unlink(data + "/splits.sqlite-shm") == 0)
+    let status = try await tmux.poll("status to show the 3 laps with no key pressed") {
+      let snapshot = try? await StatusSnapshot.read(dataDir: data)
+      return snapshot.flatMap { $0.state == "paused" && $0.laps.count == 3 ? $0 : nil }
+    }
+    #expect(status.laps.map(\.number) == [1, 2, 3], "\(status)")
+    let pid = try await tmux.splitsPID()
+    kill(pid, SIGKILL)
+    #expect(try await tmux.exitStatus(of: job) == 128 + SIGKILL)
+    #expect(try await JournalFile.integrity(dataDir: data) == ["ok"])
+    #expect(try await JournalFile.query(dataDir: data, "SELECT count(*) FROM events WHERE kind = 'lap'") == ["3"])
+  }
+
   @Test("the write-ahead log deleted while a screen runs and status --follow reads: the follower sees every lap")
   func theWriteAheadLogDeletedUnderAFollower() async throws {
     let tmux = try await TmuxSession.shell()

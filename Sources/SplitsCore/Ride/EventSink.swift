@@ -12,6 +12,10 @@ public protocol EventSink: AnyObject {
   /// The receipt of the remote command with this id, if one was written: the command was
   /// applied already.
   func receipt(id: String) throws -> RemoteReceipt?
+  /// Something in the journal's directory was deleted or moved: if it was a file the sink
+  /// writes through (the journal's write-ahead log), save what it held now, not at the next
+  /// write. Throws when that could not be done yet (the next write tries again and says so).
+  func noticeRemovedFiles() throws
 }
 
 extension EventSink {
@@ -21,6 +25,8 @@ extension EventSink {
   }
 
   public func receipt(id: String) throws -> RemoteReceipt? { nil }
+
+  public func noticeRemovedFiles() throws {}
 
   /// A sink that keeps no choices (tests' arrays) takes every one.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {}
