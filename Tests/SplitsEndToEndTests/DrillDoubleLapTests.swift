@@ -23,21 +23,25 @@ struct DrillDoubleLapTests {
     #expect(try await RemoteControlTests.splits(tmux, "start").termination == .exited(0))
 
     // The killing loop, in the terminal: each screen lives 10 to 90 ms, then SIGKILL; it
-    // counts the kills (timeout's 137) until the test leaves a STOP file.
+    // counts the kills until the test leaves a STOP file.
     let delays = (0..<64).map { _ in String(format: "%.3f", Double(Int.random(in: 10...90, using: &random)) / 1_000) }
     let script = """
       kills=0
       while [ ! -e "$E2E/STOP" ]; do
         for d in \(delays.joined(separator: " ")); do
           [ -e "$E2E/STOP" ] && break
-          timeout --foreground -s KILL "$d" splits --plain
-          [ $? -eq 137 ] && kills=$((kills + 1))
+          timeout --foreground -s KILL "$d" splits --plain 2>>"$E2E/screens.err"
+          status=$?
+          echo "$status" >>"$E2E/statuses.log"
+          # 137 or 124: timeout killed it (with --foreground, it says which either way).
+          { [ $status -eq 137 ] || [ $status -eq 124 ]; } && kills=$((kills + 1))
           echo "$kills" >"$E2E/KILLS"
         done
       done
       """
     try script.write(toFile: tmux.home.file("killer.sh"), atomically: true, encoding: .utf8)
-    let killer = try await tmux.start("bash $E2E/killer.sh >/dev/null 2>&1; clear")
+    // In the terminal itself: a screen needs its standard output to be one.
+    let killer = try await tmux.start("bash $E2E/killer.sh; clear")
 
     var printed: [Int] = []
     var failures: [String] = []
@@ -50,9 +54,15 @@ struct DrillDoubleLapTests {
       }
     }
     // Enough kills to mean something before the loop stops.
-    _ = try await tmux.poll("at least \(minimumKills) screens killed", timeout: .seconds(30)) {
-      (Int(tmux.home.read("KILLS")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0) >= minimumKills
-        ? true : nil
+    do {
+      _ = try await tmux.poll("at least \(minimumKills) screens killed", timeout: .seconds(30)) {
+        (Int(tmux.home.read("KILLS")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0) >= minimumKills
+          ? true : nil
+      }
+    } catch {
+      let statuses = tmux.home.read("statuses.log") ?? ""
+      let errors = tmux.home.read("screens.err") ?? ""
+      throw HarnessError("\(error)\nscreens' statuses: \(statuses.split(separator: "\n").suffix(20))\nerrors: \(errors.suffix(600))")
     }
     _ = FileManager.default.createFile(atPath: tmux.home.file("STOP"), contents: Data())
     _ = try await tmux.exitStatus(of: killer, timeout: .seconds(10))
