@@ -130,7 +130,10 @@ struct FollowCommandTests {
     let screen = try await tmux.start("splits --plain")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
-    try await Self.waitForLine(tmux, "two seconds", file: "json") { $0.contains("\"moving_ms\": 2") }
+    // Two whole seconds: 2000 ms or more (a line of 200 to 299 ms would match a prefix).
+    try await Self.waitForLine(tmux, "two seconds", file: "json") { line in
+      line.firstMatch(of: #/"moving_ms": (\d+)/#).flatMap { Int($0.1) }.map { $0 >= 2_000 } ?? false
+    }
     try tmux.send(keys: "l")
     try await Self.waitForLine(tmux, "the lap", file: "json") { $0.contains("\"number\": 1") }
     try tmux.send(keys: "Space")
