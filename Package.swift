@@ -46,21 +46,35 @@ let package = Package(
     .target(name: "CWatch", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // The C library's buffer for standard output, flushed and checked before the process exits.
     .target(name: "COutput", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
-    // ncurses, keys and signals; the `--cue-cmd` child processes; the control socket.
+    // ncurses, keys and signals; the `--cue-cmd` child processes; the data directory's removals.
     .target(
-      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CSocket", "CWatch"],
+      name: "SplitsTerminal", dependencies: ["SplitsRuntime", "CNcurses", "CSignals", "CProcess", "CWatch"],
       swiftSettings: strict),
-    // The command line.
+    // Standard output and error written with write(2): a reader gone, a full disk, the flush at exit.
+    .target(name: "SplitsOutput", dependencies: ["COutput"], swiftSettings: strict),
+    // The control socket, whole: its messages, the screen's end, and the remote commands' end
+    // (to the open screen, or headless under the screen lock).
+    .target(
+      name: "SplitsRemote", dependencies: ["SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "CSocket"],
+      swiftSettings: strict),
+    // `status --follow`'s loop: the journal's directory watched, the line printed at each change.
+    .target(
+      name: "SplitsFollow",
+      dependencies: [
+        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsOutput", "CWatch",
+      ],
+      swiftSettings: strict),
+    // The command line: parsing, validation, exit statuses.
     .target(
       name: "SplitsCLI",
       dependencies: [
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "CSocket", "CWatch", "COutput", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SplitsOutput", "SplitsRemote", "SplitsFollow", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(
       name: "splits",
-      dependencies: ["SplitsCLI", .product(name: "ArgumentParser", package: "swift-argument-parser")],
+      dependencies: ["SplitsCLI", "SplitsOutput", .product(name: "ArgumentParser", package: "swift-argument-parser")],
       swiftSettings: strict),
     // `bench/render.sh`: microseconds to render a frame and diff it against the previous one.
     .executableTarget(
@@ -92,6 +106,8 @@ let package = Package(
         "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(
+      name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote"], swiftSettings: strict),
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
     .testTarget(

@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsOutput
 import SplitsRender
 import SplitsRuntime
 import SplitsTerminal

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsOutput
 import SplitsStore
 
 #if canImport(Glibc)
@@ -65,21 +66,6 @@ struct DataOptions: ParsableArguments {
     // No HOME: fall back to the user database's home directory.
     return FileManager.default.homeDirectoryForCurrentUser.path + "/.local/share/splits"
   }
-}
-
-/// The read-only journal in `directory`, nil when none was ever written. A data directory
-/// that is a file (or under one, or unreadable) is an error, as it is for the ride screen:
-/// reading nothing there would print "no ride" for data that is somewhere else.
-func openReader(dataDirectory directory: String) throws -> JournalReader? {
-  var info = stat()
-  if stat(directory, &info) == 0 {
-    guard (info.st_mode & S_IFMT) == S_IFDIR else {
-      throw JournalError(path: directory, reason: .unreadable("it exists and is not a directory"))
-    }
-  } else if errno != ENOENT {
-    throw JournalError(path: directory, reason: .unreadable(String(cString: strerror(errno))))
-  }
-  return try JournalReader.open(dataDirectory: directory)
 }
 
 /// Runs `body`, turning journal errors into their message on standard error and exit 1,

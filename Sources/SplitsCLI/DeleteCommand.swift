@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SplitsOutput
 import SplitsStore
 
 #if canImport(Glibc)

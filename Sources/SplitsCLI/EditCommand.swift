@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitsCore
+import SplitsOutput
 import SplitsStore
 
 #if canImport(Glibc)

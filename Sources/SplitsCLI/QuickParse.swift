@@ -1,6 +1,9 @@
 import Foundation
 import ArgumentParser
 import SplitsCore
+import SplitsFollow
+import SplitsOutput
+import SplitsRemote
 import SplitsReports
 import SplitsStore
 
@@ -99,7 +102,7 @@ public enum QuickStatus {
       return MainActor.assumeIsolated {
         StatusFollower(
           directory: directory, json: options.json, format: options.format, precision: options.precision,
-          strings: strings, insecure: options.insecureDataDir
+          strings: strings, insecure: options.insecureDataDir, plans: WorkoutPlans.plan(for:)
         ).run()
       }
     }
@@ -215,6 +218,6 @@ public enum QuickRemote {
     } catch { return error.rawValue }
     return RemoteRun.run(
       options.command, directory: directory, precision: options.precision,
-      strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)))
+      strings: RemoteStrings.of(options.lang ?? Language.from(environment: environment)), plans: WorkoutPlans.plan(for:))
   }
 }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsOutput
+import SplitsRemote
 import SplitsRender
 import SplitsRuntime
 import SplitsStore
@@ -204,7 +206,7 @@ struct RideCommand: ParsableCommand {
     let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
     return FullScreen.run(
       program, options: options, sink: journal?.0, cues: cues,
-      control: directory.map { ($0, DataLocation.controlSocketName) }, journalPath: journal?.0.path ?? "the journal",
+      dataDirectory: directory, listen: directory.map(ControlServer.listening(in:)), journalPath: journal?.0.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }
         guard case .writeFailed(let why) = journal.reason else { return journal.description }

@@ -2,6 +2,8 @@ import ArgumentParser
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsFollow
+import SplitsOutput
 import SplitsReports
 import SplitsStore
 
@@ -60,7 +62,8 @@ struct StatusCommand: ParsableCommand {
       let insecure = data.insecureDataDir
       let status = MainActor.assumeIsolated {
         StatusFollower(
-          directory: directory, json: json, format: format, precision: precision, strings: strings, insecure: insecure
+          directory: directory, json: json, format: format, precision: precision, strings: strings, insecure: insecure,
+          plans: WorkoutPlans.plan(for:)
         ).run()
       }
       if status != 0 { throw ExitCode(status) }

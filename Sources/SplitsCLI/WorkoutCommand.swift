@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitsCore
+import SplitsOutput
 import SplitsReports
 
 /// `splits workout`: ride a structured workout, check one, or list the saved ones.

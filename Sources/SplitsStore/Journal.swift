@@ -184,74 +184,64 @@ public final class Journal: EventSink, Sendable {
   public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
     let path = self.path
     let bootID = self.bootID
-    do {
-      try writer().write { db in
-        let open = try Queries.openRideNumber(db)
-        let finishedAt = try Int64?.fetchOne(
-          db, sql: "SELECT finished_at FROM rides WHERE number = ?", arguments: [ride])
-        if let finishedAt, finishedAt != nil {
-          throw JournalError(path: path, reason: .rideFinished(ride))
-        }
-        if let open, open != ride {
-          throw JournalError(path: path, reason: .wrongRide(given: ride, open: open))
-        }
-        if finishedAt == nil {
-          // No row yet: this event begins the ride.
-          try db.execute(
-            sql: "INSERT INTO rides (number, started_at) VALUES (?, ?)", arguments: [ride, wallMilliseconds])
-        }
-        try db.execute(
-          sql: """
-            INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
-            """,
-          arguments: [
-            ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
-            event.stepEnd?.rawValue,
-          ])
-        if let sport = event.sport {
-          try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
-        }
-        if let name = event.name {
-          try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name, ride])
-        }
-        if let workout = event.workout {
-          // In the same transaction as the ride's first event: a workout ride never lacks it.
-          try db.execute(
-            sql: "INSERT OR REPLACE INTO workouts (ride, source, text) VALUES (?, ?, ?)",
-            arguments: [ride, workout.fileName, workout.text])
-        }
-        if event.kind == .finish {
-          try db.execute(
-            sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
-        }
-        if let receipt {
-          try db.execute(
-            sql: "INSERT INTO remote_requests (id, ride, outcome) VALUES (?, ?, ?)",
-            arguments: [receipt.id, ride, try Self.encode(receipt.outcome)])
-        }
+    try write { db in
+      let open = try Queries.openRideNumber(db)
+      let finishedAt = try Int64?.fetchOne(
+        db, sql: "SELECT finished_at FROM rides WHERE number = ?", arguments: [ride])
+      if let finishedAt, finishedAt != nil {
+        throw JournalError(path: path, reason: .rideFinished(ride))
       }
-    } catch {
-      throw JournalError.from(error, path: path, writing: true)
+      if let open, open != ride {
+        throw JournalError(path: path, reason: .wrongRide(given: ride, open: open))
+      }
+      if finishedAt == nil {
+        // No row yet: this event begins the ride.
+        try db.execute(
+          sql: "INSERT INTO rides (number, started_at) VALUES (?, ?)", arguments: [ride, wallMilliseconds])
+      }
+      try db.execute(
+        sql: """
+          INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
+          VALUES (?, ?, ?, ?, ?, ?, ?)
+          """,
+        arguments: [
+          ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
+          event.stepEnd?.rawValue,
+        ])
+      if let sport = event.sport {
+        try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
+      }
+      if let name = event.name {
+        try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name, ride])
+      }
+      if let workout = event.workout {
+        // In the same transaction as the ride's first event: a workout ride never lacks it.
+        try db.execute(
+          sql: "INSERT OR REPLACE INTO workouts (ride, source, text) VALUES (?, ?, ?)",
+          arguments: [ride, workout.fileName, workout.text])
+      }
+      if event.kind == .finish {
+        try db.execute(
+          sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
+      }
+      if let receipt {
+        try db.execute(
+          sql: "INSERT INTO remote_requests (id, ride, outcome) VALUES (?, ?, ?)",
+          arguments: [receipt.id, ride, try Self.encode(receipt.outcome)])
+      }
     }
   }
 
   /// The receipt of the remote command `id`, if the journal has it.
   public func receipt(id: String) throws -> RemoteReceipt? {
-    do {
-      let text = try queue.read { db in
-        try String.fetchOne(db, sql: "SELECT outcome FROM remote_requests WHERE id = ?", arguments: [id])
-      }
-      guard let text else { return nil }
-      guard let outcome = try? JSONDecoder().decode(RemoteOutcome.self, from: Data(text.utf8)) else {
-        throw JournalError(path: path, reason: .corrupt("a remote command's receipt cannot be read"))
-      }
-      return RemoteReceipt(id: id, outcome: outcome)
-    } catch let error as JournalError {
-      throw error
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
+    let text = try read { db in
+      try String.fetchOne(db, sql: "SELECT outcome FROM remote_requests WHERE id = ?", arguments: [id])
     }
+    guard let text else { return nil }
+    guard let outcome = try? JSONDecoder().decode(RemoteOutcome.self, from: Data(text.utf8)) else {
+      throw JournalError(path: path, reason: .corrupt("a remote command's receipt cannot be read"))
+    }
+    return RemoteReceipt(id: id, outcome: outcome)
   }
 
   static func encode(_ outcome: RemoteOutcome) throws -> String {
@@ -263,12 +253,8 @@ public final class Journal: EventSink, Sendable {
   public func restoreCurrentRide(now: Now) throws -> RestoredRide {
     let path = self.path
     let bootID = self.bootID
-    do {
-      return try queue.read { db in
-        try Queries.currentRide(db, path: path, bootID: bootID, now: now)
-      }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
+    return try read { db in
+      try Queries.currentRide(db, path: path, bootID: bootID, now: now)
     }
   }
 
@@ -277,17 +263,12 @@ public final class Journal: EventSink, Sendable {
   public func lastFinishedRide(now: Now) throws -> RestoredRide? {
     let path = self.path
     let bootID = self.bootID
-    do {
-      return try queue.read { db in
-        guard
-          let number = try Int.fetchOne(
-            db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
-        else { return nil }
-        let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
-        return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
-      }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
+    return try read { db in
+      guard
+        let number = try Int.fetchOne(
+          db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL ORDER BY number DESC LIMIT 1")
+      else { return nil }
+      return try Queries.ride(db, number: number, bootID: bootID, now: now, path: path)
     }
   }
 
@@ -296,66 +277,45 @@ public final class Journal: EventSink, Sendable {
   public func finishedRides(named name: String, now: Now) throws -> [RestoredRide] {
     let path = self.path
     let bootID = self.bootID
-    do {
-      return try queue.read { db in
-        guard try Queries.Columns(db).names else { return [] }
-        let numbers = try Int.fetchAll(
-          db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL AND name = ? ORDER BY number",
-          arguments: [name])
-        return try numbers.map { number in
-          let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
-          return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
-        }
+    return try read { db in
+      guard try Queries.Columns(db).names else { return [] }
+      let numbers = try Int.fetchAll(
+        db, sql: "SELECT number FROM rides WHERE finished_at IS NOT NULL AND name = ? ORDER BY number",
+        arguments: [name])
+      return try numbers.map { number in
+        return try Queries.ride(db, number: number, bootID: bootID, now: now, path: path)
       }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
     }
   }
 
   /// The comparison chosen for rides named `name`, if one was kept (one this version does
   /// not know reads as none kept).
   public func comparisonChoice(name: String) throws -> ComparisonKind? {
-    do {
-      return try queue.read { db in
-        guard try db.tableExists("comparison_choice") else { return nil }
-        let raw = try String.fetchOne(db, sql: "SELECT kind FROM comparison_choice WHERE name = ?", arguments: [name])
-        return raw.flatMap(ComparisonKind.init(rawValue:))
-      }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
+    return try read { db in
+      guard try db.tableExists("comparison_choice") else { return nil }
+      let raw = try String.fetchOne(db, sql: "SELECT kind FROM comparison_choice WHERE name = ?", arguments: [name])
+      return raw.flatMap(ComparisonKind.init(rawValue:))
     }
   }
 
   /// Keeps `kind` as the comparison chosen for rides named `name`, replacing any earlier
   /// choice. Throws `JournalError` when the write did not reach the disk.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {
-    do {
-      try writer().write { db in
-        try db.execute(
-          sql: "INSERT OR REPLACE INTO comparison_choice (name, kind) VALUES (?, ?)", arguments: [name, kind.rawValue])
-      }
-    } catch {
-      throw JournalError.from(error, path: path, writing: true)
+    try write { db in
+      try db.execute(
+        sql: "INSERT OR REPLACE INTO comparison_choice (name, kind) VALUES (?, ?)", arguments: [name, kind.rawValue])
     }
   }
 
   /// The number the next new ride gets.
   public func nextRideNumber() throws -> Int {
     let path = self.path
-    do {
-      return try queue.read { db in try Queries.nextRideNumber(db, path: path) }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
-    }
+    return try read { db in try Queries.nextRideNumber(db, path: path) }
   }
 
   /// The schema migrations applied to the file, in order.
   public func appliedMigrations() throws -> [String] {
-    do {
-      return try queue.read { db in try Schema.migrator.appliedMigrations(db) }
-    } catch {
-      throw JournalError.from(error, path: path, writing: false)
-    }
+    try read { db in try Schema.migrator.appliedMigrations(db) }
   }
 
   /// What `splits edit` may change of a saved ride: each given field replaces the ride's
@@ -375,41 +335,52 @@ public final class Journal: EventSink, Sendable {
   /// Changes ride `ride`'s name, sport or note, in one transaction. Returns false when there
   /// is no such ride (nothing changed).
   public func edit(ride: Int, _ changes: Changes) throws -> Bool {
-    do {
-      return try writer().write { db in
-        guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [ride]) == true
-        else { return false }
-        if let name = changes.name {
-          try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name.isEmpty ? nil : name, ride])
-        }
-        if let note = changes.note {
-          try db.execute(sql: "UPDATE rides SET note = ? WHERE number = ?", arguments: [note.isEmpty ? nil : note, ride])
-        }
-        if let sport = changes.sport {
-          try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
-        }
-        return true
+    return try write { db in
+      guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [ride]) == true
+      else { return false }
+      if let name = changes.name {
+        try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name.isEmpty ? nil : name, ride])
       }
-    } catch {
-      throw JournalError.from(error, path: path, writing: true)
+      if let note = changes.note {
+        try db.execute(sql: "UPDATE rides SET note = ? WHERE number = ?", arguments: [note.isEmpty ? nil : note, ride])
+      }
+      if let sport = changes.sport {
+        try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
+      }
+      return true
     }
   }
 
   /// Removes finished ride `ride`, its events and its workout, in one transaction: the only
   /// way a ride ever leaves the journal. Returns false when there is no such finished ride.
   public func delete(ride: Int) throws -> Bool {
+    return try write { db in
+      guard
+        try Bool.fetchOne(
+          db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ? AND finished_at IS NOT NULL)",
+          arguments: [ride]) == true
+      else { return false }
+      try db.execute(sql: "DELETE FROM events WHERE ride = ?", arguments: [ride])
+      try db.execute(sql: "DELETE FROM workouts WHERE ride = ?", arguments: [ride])
+      try db.execute(sql: "DELETE FROM rides WHERE number = ?", arguments: [ride])
+      return true
+    }
+  }
+
+  /// Reads the journal; any failure comes out as a `JournalError` naming the file.
+  private func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
-      return try writer().write { db in
-        guard
-          try Bool.fetchOne(
-            db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ? AND finished_at IS NOT NULL)",
-            arguments: [ride]) == true
-        else { return false }
-        try db.execute(sql: "DELETE FROM events WHERE ride = ?", arguments: [ride])
-        try db.execute(sql: "DELETE FROM workouts WHERE ride = ?", arguments: [ride])
-        try db.execute(sql: "DELETE FROM rides WHERE number = ?", arguments: [ride])
-        return true
-      }
+      return try queue.read(body)
+    } catch {
+      throw JournalError.from(error, path: path, writing: false)
+    }
+  }
+
+  /// Writes to the journal in one transaction, through the connection `writer()` vouches
+  /// for; any failure comes out as a `JournalError` naming the file.
+  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try writer().write(body)
     } catch {
       throw JournalError.from(error, path: path, writing: true)
     }
@@ -418,15 +389,5 @@ public final class Journal: EventSink, Sendable {
   /// Closes the database (also done when the journal is released).
   public func close() throws {
     do { try queue.close() } catch { throw JournalError.from(error, path: path, writing: true) }
-  }
-}
-
-extension Queries {
-  static func currentRide(_ db: Database, path: String, bootID: String, now: Now) throws -> RestoredRide {
-    if let open = try openRideNumber(db) {
-      let events = try events(db, ride: open, boot: .init(bootID, now), path: path)
-      return try restore(db, number: open, events: events, bootID: bootID, now: now, path: path)
-    }
-    return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)
   }
 }

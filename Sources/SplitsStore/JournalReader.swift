@@ -137,8 +137,7 @@ public final class JournalReader: Sendable {
       guard try Bool.fetchOne(db, sql: "SELECT EXISTS (SELECT 1 FROM rides WHERE number = ?)", arguments: [number])
         == true
       else { return nil }
-      let events = try Queries.events(db, ride: number, boot: .init(bootID, now), path: path)
-      return try Queries.restore(db, number: number, events: events, bootID: bootID, now: now, path: path)
+      return try Queries.ride(db, number: number, bootID: bootID, now: now, path: path)
     }
   }
 
@@ -147,19 +146,12 @@ public final class JournalReader: Sendable {
     guard hasTables else { return [] }
     let path = self.path
     let bootID = self.bootID
-    let (all, workouts, sports, names) = try read { db in
-      (
-        try Queries.allEvents(db, boot: .init(bootID, now), path: path), try Queries.allWorkouts(db, path: path),
-        try Queries.allSports(db, path: path), try Queries.allNames(db, path: path)
-      )
+    let (all, details) = try read { db in
+      (try Queries.allEvents(db, boot: .init(bootID, now), path: path), try Queries.allDetails(db, path: path))
     }
     return all.reversed().map {
-      var restored = Restore.ride(number: $0.number, events: $0.events, bootID: bootID, now: now)
-      restored.workout = workouts[$0.number]
-      restored.sport = sports[$0.number] ?? .biking
-      restored.name = names[$0.number]?.name
-      restored.note = names[$0.number]?.note
-      return restored
+      Queries.assemble(
+        number: $0.number, events: $0.events, details: details[$0.number] ?? Queries.Details(), bootID: bootID, now: now)
     }
       .filter { $0.ride.firstStart != nil || $0.isFinished }
   }
@@ -177,4 +169,19 @@ public final class JournalReader: Sendable {
       throw JournalError.from(error, path: path, writing: false)
     }
   }
+}
+
+/// The read-only journal in `directory`, nil when none was ever written. A data directory
+/// that is a file (or under one, or unreadable) is an error, as it is for the ride screen:
+/// reading nothing there would print "no ride" for data that is somewhere else.
+public func openReader(dataDirectory directory: String) throws -> JournalReader? {
+  var info = stat()
+  if stat(directory, &info) == 0 {
+    guard (info.st_mode & S_IFMT) == S_IFDIR else {
+      throw JournalError(path: directory, reason: .unreadable("it exists and is not a directory"))
+    }
+  } else if errno != ENOENT {
+    throw JournalError(path: directory, reason: .unreadable(String(cString: strerror(errno))))
+  }
+  return try JournalReader.open(dataDirectory: directory)
 }

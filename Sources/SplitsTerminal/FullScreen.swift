@@ -28,6 +28,15 @@ public enum FullScreen {
   /// `fg`), the screen keeps running and leaves the terminal alone, rather than stop again.
   static let background: [Int32] = [SIGTTOU, SIGTTIN]
 
+  /// Starts taking remote commands from other processes (`splits lap` from another shell),
+  /// handing each to `apply`; returns how to stop, or nil when it cannot listen. The screen
+  /// knows nothing of how they come: the command line passes the control socket's
+  /// (`ControlServer.listening(in:)`, in SplitsRemote).
+  public typealias Listen = @MainActor (_ apply: @escaping Apply) -> (@MainActor () -> Void)?
+  /// A remote command applied by the runtime (`Runtime.command`): its answer, or nil when the
+  /// screen is closing and did not take it.
+  public typealias Apply = @MainActor (RemoteRequest) -> RemoteAnswer?
+
   /// A read source on an inotify watch of `directory`'s removals that hands each burst to the
   /// runtime; nil when the directory cannot be watched (the screen works without it).
   static func removalsWatch<P: Program>(_ directory: String, runtime: Runtime<P, RunLoopClock>) -> (any DispatchSourceRead)? {
@@ -53,7 +62,7 @@ public enum FullScreen {
 
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, cues: (any CueRunner)? = nil,
-    control: (directory: String, name: String)? = nil, journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    dataDirectory: String? = nil, listen: Listen? = nil, journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) -> Outcome {
     for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     let terminal: CursesTerminal
@@ -144,28 +153,24 @@ public enum FullScreen {
     // Remote commands (`splits lap` from another shell), served from the main loop, so after
     // the first frame. Without the socket the screen still works; the commands then say that
     // it does not answer.
-    let server = control.flatMap { control in
-      try? ControlServer(directory: control.directory, name: control.name) { [weak runtime] request in
-        runtime?.command(request)
-      }
-    }
+    let stopListening = listen?({ [weak runtime] request in runtime?.command(request) })
     // A file deleted or moved in the data directory (someone removing the journal's
     // write-ahead log): the journal saves what it held at once. Only removals are watched,
     // so the screen's own writes wake nothing.
-    if let directory = control?.directory, let watch = removalsWatch(directory, runtime: runtime) {
+    if let dataDirectory, let watch = removalsWatch(dataDirectory, runtime: runtime) {
       sources.append(watch)
     }
     // Quitting stops listening at once: a command meanwhile finds no screen and, once the
     // lock is free, applies itself.
     runtime.onExit = { _ in
-      server?.close()
+      stopListening?()
       MainLoop.wake()
     }
     runtime.start()
     MainLoop.run { runtime.exitStatus != nil }
     let status = runtime.exitStatus ?? .failure
 
-    server?.close()
+    stopListening?()
     for source in sources { source.cancel() }
     splits_unwatch_stop_continue()
     terminal.close()

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitsCLI
+import SplitsOutput
 
 #if canImport(Glibc)
   import Glibc
@@ -16,7 +17,7 @@ enum Entry {
   @MainActor
   static func main() {
     // A closed pipe is an EPIPE from write(2), which ends a command quietly with status 0
-    // (SplitsCLI's `StandardOutput`), not a signal that kills the process. The `--cue-cmd`
+    // (SplitsOutput's `StandardOutput`), not a signal that kills the process. The `--cue-cmd`
     // children get every default back.
     signal(SIGPIPE, SIG_IGN)
     // `splits status` (called every few seconds by status bars) and `splits` itself (where

@@ -3,6 +3,8 @@ import Dispatch
 import Foundation
 import SplitsClock
 import SplitsCore
+import SplitsOutput
+import SplitsOutput
 import SplitsReports
 import SplitsRuntime
 import SplitsStore
@@ -34,13 +36,14 @@ import SplitsStore
 /// Each line is written with write(2) at once (a pipe would otherwise hold it in a block
 /// buffer), and only when it differs from the line before (`StatusFollow.keyFormat`).
 @MainActor
-final class StatusFollower {
+public final class StatusFollower {
   let directory: String
   let json: Bool
   let format: String?
   let precision: Precision
   let strings: HistoryStrings
-  let plans: WorkoutPlans.Read
+  /// A workout's plan from the text the journal keeps; nil when it cannot be read.
+  let plans: (WorkoutSource) -> Workout?
   let figures: StatusFollow.Figures
   let keyFormat: String?
   /// `--insecure-data-dir`: each journal opened is checked as at the start (`DataPrivacy`),
@@ -71,9 +74,9 @@ final class StatusFollower {
   /// printed twice). While running, every tick reads it too.
   static let rereadDelays: [Duration] = [.milliseconds(30), .milliseconds(300), .seconds(1), .seconds(3)]
 
-  init(
+  public init(
     directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings,
-    insecure: Bool = false, plans: @escaping WorkoutPlans.Read = WorkoutPlans.plan(for:)
+    insecure: Bool = false, plans: @escaping (WorkoutSource) -> Workout?
   ) {
     self.insecure = insecure
     self.directory = directory
@@ -87,7 +90,7 @@ final class StatusFollower {
   }
 
   /// Follows until the end and returns the exit status.
-  func run() -> Int32 {
+  public func run() -> Int32 {
     // A closed pipe is an EPIPE from write(2), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
     for stop in [SIGINT, SIGTERM, SIGHUP] {
@@ -262,7 +265,7 @@ final class StatusFollower {
   private func current() throws -> (line: String, key: String, next: Instant?) {
     let reader = try journal()
     let read = try reader?.currentRide(now: SystemClocks.now())
-    let plan = WorkoutPlans.plan(of: read, read: plans)
+    let plan = read?.workout.flatMap(plans)
     let ride = plan.flatMap { plan in read.map { $0.settled(by: plan) } } ?? read
     let line =
       json

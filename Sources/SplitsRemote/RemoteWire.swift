@@ -1,4 +1,5 @@
 import Foundation
+import SplitsCore
 
 /// The control socket's messages: one request line from the command, one answer line from
 /// the screen, then the screen closes the connection.

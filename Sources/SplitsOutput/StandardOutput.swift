@@ -1,4 +1,3 @@
-import ArgumentParser
 import COutput
 import Foundation
 
@@ -15,18 +14,6 @@ import Foundation
 /// - Any other failure (a full disk, an I/O error, a terminal gone) ends it with
 ///   `splits: cannot write standard output: REASON` on standard error and status 1.
 public enum StandardOutput {
-  /// Writes `text` and `terminator` whole, or ends the command: `ExitCode(0)` when the
-  /// reader is gone, `ExitCode(1)` (after saying why) on any other failure.
-  public static func print(_ text: String, terminator: String = "\n") throws(ExitCode) {
-    try print(bytes: Array((text + terminator).utf8))
-  }
-
-  /// `print` for bytes (an export's file).
-  public static func print(bytes: [UInt8]) throws(ExitCode) {
-    guard let error = write(bytes) else { return }
-    throw ExitCode(status(after: error))
-  }
-
   /// Writes `bytes` to standard output whole; nil, or the error number when it cannot
   /// (EPIPE: its reader is gone). What the C library still holds for standard output is
   /// written first, so output keeps its order.
@@ -104,6 +91,6 @@ public enum StandardError {
 }
 
 /// Writes a line to standard error.
-func printError(_ message: String) {
+package func printError(_ message: String) {
   StandardError.print(message)
 }

@@ -2,6 +2,7 @@ import CSocket
 import Dispatch
 import Foundation
 import SplitsCore
+import SplitsStore
 
 /// The open ride screen's end of the control socket (`RemoteWire`): `splits lap` from another
 /// shell, a hotkey or a script becomes a remote command applied by the screen's reducer.
@@ -58,6 +59,17 @@ public final class ControlServer {
     source.setCancelHandler { Glibc.close(fd) }
     self.source = source
     source.resume()
+  }
+
+  /// The ride screen's way to listen (`FullScreen.run`'s `listen`): the control socket in the
+  /// data directory `directory`, applying each request with the handler it is given;
+  /// returns how to stop, or nil when the socket cannot be made (the screen works without it).
+  public static func listening(in directory: String) -> @MainActor (@escaping Handler) -> (@MainActor () -> Void)? {
+    { handler in
+      guard let server = try? ControlServer(directory: directory, name: DataLocation.controlSocketName, handler: handler)
+      else { return nil }
+      return server.close
+    }
   }
 
   /// Stops listening, removes the socket and drops the connections not yet answered.
