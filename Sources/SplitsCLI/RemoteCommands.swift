@@ -272,14 +272,13 @@ public enum RemoteRun {
       }
       let now = SystemClocks.now()
       let restored = try journal.restoreCurrentRide(now: now)
-      var state = RideScreenState(
-        ride: restored.ride, precision: precision, now: max(now.monotonic, restored.at))
       // A workout ride: its steps' ends come due and `lap` ends the step, as on the screen
-      // (which reads the open ride's workout the same way).
-      if let request = try RideCommand.workout(open: restored, requested: nil).request {
-        state.workout = WorkoutRun(plan: request.plan, source: request.source, bells: false)
-        state.observeWorkoutFromNow()
-      }
+      // (which reads the open ride's workout the same way); a remote command rings no bells.
+      let workout = try RideCommand.workout(open: restored, requested: nil).request
+      var state = RideOpening(
+        restored: restored, precision: precision,
+        workout: workout.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: false) }
+      ).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
       for case (.record(let event, let ride, let wall), let receipt) in RemoteReceipt.attach(request, to: effects) {
