@@ -26,7 +26,9 @@ public enum WorkoutView {
     let keys = RideView.keyLine(state, columns: size.columns - 1) {
       s.label($0, phase: state.phase, helpShown: state.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
-    let bottom = RideView.drawBottom(state, options: options, keys: keys, into: &screen)
+    let rows = RideLayout.bottom(state, size: size, strings: ride)
+    RideView.drawBottom(state, options: options, keys: keys, at: rows, into: &screen)
+    let bottom = rows.top
     if complete {
       drawCompletion(state, run: run, options: options, into: &screen, bottom: bottom)
     } else {
