@@ -98,3 +98,150 @@ struct RideLayout {
     return false
   }
 }
+
+// MARK: - The workout screen
+
+extension RideLayout {
+  /// Which parts the workout's step screen draws; `all` lists them from the fullest to the
+  /// barest, in the order they go when rows run short.
+  struct StepParts {
+    var gaps = true
+    var table = true
+    var title = true
+    /// 2: the large font (scaled up on tall screens), 1: the small font, 0: a line of text.
+    var digits = 2
+    /// The profile's bars and the marker under them.
+    var profile = true
+    /// The workout's time so far and left.
+    var times = true
+    var next = true
+    var cue = true
+    /// Lines of the step's header: 2 (name, then target), 1 (both on one line), 0.
+    var header = 2
+
+    static let all: [StepParts] = {
+      var layout = StepParts()
+      var out = [layout]
+      let drops: [(inout StepParts) -> Void] = [
+        { $0.gaps = false }, { $0.table = false }, { $0.title = false }, { $0.digits = 1 },
+        { $0.profile = false }, { $0.digits = 0 }, { $0.times = false }, { $0.next = false }, { $0.cue = false },
+        { $0.header = 1 }, { $0.header = 0 },
+      ]
+      for drop in drops {
+        drop(&layout)
+        out.append(layout)
+      }
+      return out
+    }()
+
+    /// Rows it takes, with the time in `digitRows` rows (its label included).
+    func rows(digitRows: Int) -> Int {
+      var rows = digitRows + header + (cue ? 1 : 0) + (next ? 1 : 0) + (profile ? 2 : 0) + (times ? 1 : 0)
+      if title { rows += 1 }
+      if table { rows += 3 }
+      if gaps { rows += (title ? 1 : 0) + (header > 0 ? 1 : 0) + 1 + (table ? 1 : 0) }
+      return rows
+    }
+  }
+
+  /// The workout step screen's rows: the title, the step's header, the figure (in big
+  /// digits of `face`, or a line), the cue's row, the next step, the profile (two rows), the
+  /// workout's times and the table of finished steps; nil for a part left out.
+  struct Step {
+    var parts: StepParts
+    var face: BigDigits.Face?
+    var title: Int?
+    var header: Int?
+    var figure = 0
+    var cue: Int?
+    var next: Int?
+    var profile: Int?
+    var times: Int?
+    var table: Int?
+  }
+
+  /// The fullest step layout whose rows fit above `bottom`, with `figure` as big as it can be.
+  static func workoutStep(figure: String, options: ViewOptions, width: Int, bottom: Int) -> Step {
+    let tall = bottom >= 36
+    func face(_ digits: Int) -> BigDigits.Face? {
+      guard !options.plain, digits > 0, width >= 3 else { return nil }
+      return BigDigits.bestFace(for: figure, columns: width - 2, rows: digits == 2 ? (tall ? 10 : 5) : 3)
+    }
+    var step = Step(
+      parts: StepParts(
+        gaps: false, table: false, title: false, digits: 0, profile: false, times: false, next: false, cue: false,
+        header: 0))
+    for candidate in StepParts.all {
+      let candidateFace = face(candidate.digits)
+      if candidate.rows(digitRows: candidateFace.map { $0.height + 1 } ?? 1) <= bottom {
+        step = Step(parts: candidate, face: candidateFace)
+        break
+      }
+    }
+    step.place()
+    return step
+  }
+
+  /// The workout complete: which parts fit above `bottom`, the heading always; when rows run
+  /// short the blank rows go first, then the title, the counts and the table.
+  struct Completion {
+    var totals = false
+    var table = false
+    var counts = false
+    var title = false
+    var titleGap = false
+    var tableGap = false
+  }
+
+  static func workoutCompletion(tableRows: Int?, bottom: Int) -> Completion {
+    var left = bottom
+    func take(_ count: Int) -> Bool {
+      guard left >= count else { return false }
+      left -= count
+      return true
+    }
+    _ = take(1)
+    var out = Completion()
+    out.totals = take(1)
+    out.table = tableRows.map { take($0) } ?? false
+    out.counts = take(1)
+    out.title = take(1)
+    out.titleGap = out.title && take(1)
+    out.tableGap = out.table && take(1)
+    return out
+  }
+}
+
+extension RideLayout.Step {
+  /// The rows of the parts, top to bottom.
+  mutating func place() {
+    var row = 0
+    if parts.title {
+      title = row
+      row += parts.gaps ? 2 : 1
+    }
+    if parts.header > 0 {
+      header = row
+      row += parts.header + (parts.gaps ? 1 : 0)
+    }
+    figure = row
+    row += (face.map { $0.height + 1 } ?? 1) + (parts.gaps ? 1 : 0)
+    if parts.cue {
+      cue = row
+      row += 1
+    }
+    if parts.next {
+      next = row
+      row += 1
+    }
+    if parts.profile {
+      profile = row
+      row += 2
+    }
+    if parts.times {
+      times = row
+      row += 1
+    }
+    if parts.table { table = row + (parts.gaps ? 1 : 0) }
+  }
+}
