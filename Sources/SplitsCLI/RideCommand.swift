@@ -98,10 +98,13 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
+    let opening = RideOpening(
+      restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
+      previousMoving: session?.previous?.moving,
+      workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
+      unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language)
     let outcome = present(
-      options: options, precision: precision, countdown: countdown, sport: sport,
-      name: newName, journal: session.map { ($0.journal, $0.restored) }, previousMoving: session?.previous?.moving,
-      workout: workout.request, unreadableWorkout: workout.unreadable, comparisons: comparisons,
+      opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
@@ -166,47 +169,19 @@ struct RideCommand: ParsableCommand {
     }
   }
 
+  /// Runs the screen on `opening`'s state; with a journal, its events are written there and
+  /// the control socket listens in `directory`.
   @MainActor
   static func present(
-    options: ViewOptions, precision: Precision, countdown: Int, sport: Sport = .biking, name: String? = nil,
-    journal: (Journal, RestoredRide)?,
-    previousMoving: Duration? = nil, workout: WorkoutRequest? = nil, unreadableWorkout: String? = nil,
-    comparisons: RideComparisons = RideComparisons(), control directory: String? = nil
+    _ opening: RideOpening, options: ViewOptions, journal: Journal?, cueCommand: String? = nil,
+    control directory: String? = nil
   ) -> FullScreen.Outcome {
-    let now = SystemClocks.now()
-    var ride = Ride(number: 1)
-    var at = now.monotonic
-    var banner: String?
-    if let (_, restored) = journal {
-      // Running rides keep running, with the time since their last event counted.
-      ride = restored.ride
-      at = max(at, restored.at)
-      if restored.wallClockWentBackwards {
-        banner = HistoryStrings.of(options.language).wallClockWentBackwards
-      }
-    }
-    var state = RideScreenState(ride: ride, precision: precision, countdownSteps: countdown, now: at)
-    state.banner = banner
-    if let unreadableWorkout {
-      state.banner = options.workoutStrings.fill(options.workoutStrings.workoutUnreadableFormat, unreadableWorkout)
-    }
-    state.previousMoving = previousMoving
-    state.sport = sport
-    state.name = name.flatMap { $0.isEmpty ? nil : $0 }
-    // The ride on screen is the open ride, with its own name, or the next one.
-    let openName = journal.flatMap { $0.1.phase == .ready ? nil : $0.1.name }
-    state.rideName = journal.map { $0.1.phase == .ready } == false ? openName : state.name
-    state.comparisons = comparisons
-    if let workout {
-      state.workout = WorkoutRun(plan: workout.plan, source: workout.source, bells: workout.bells)
-      // A restored workout announces nothing that passed while no screen was open.
-      state.observeWorkoutFromNow()
-    }
+    let state = opening.state(at: SystemClocks.now().monotonic)
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
-    let cues = workout?.cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
+    let cues = cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
     return FullScreen.run(
-      program, options: options, sink: journal?.0, cues: cues,
-      dataDirectory: directory, listen: directory.map(ControlServer.listening(in:)), journalPath: journal?.0.path ?? "the journal",
+      program, options: options, sink: journal, cues: cues,
+      dataDirectory: directory, listen: directory.map(ControlServer.listening(in:)), journalPath: journal?.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }
         guard case .writeFailed(let why) = journal.reason else { return journal.description }

@@ -186,14 +186,14 @@ public enum RemoteRun {
       }
       let now = SystemClocks.now()
       let restored = try journal.restoreCurrentRide(now: now)
-      var state = RideScreenState(
-        ride: restored.ride, precision: precision, now: max(now.monotonic, restored.at))
       // A workout ride: its steps' ends come due and `lap` ends the step, as on the screen
-      // (which reads the open ride's workout the same way: `RideCommand.workout`).
+      // (which reads the open ride's workout the same way: `RideCommand.workout`); a remote
+      // command rings no bells.
+      var workout: WorkoutRun?
       if restored.phase != .ready, let source = restored.workout, let plan = plans(source) {
-        state.workout = WorkoutRun(plan: plan, source: source, bells: false)
-        state.observeWorkoutFromNow()
+        workout = WorkoutRun(plan: plan, source: source, bells: false)
       }
+      var state = RideOpening(restored: restored, precision: precision, workout: workout).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
       for case (.record(let event, let ride, let wall), let receipt) in RemoteReceipt.attach(request, to: effects) {

@@ -38,120 +38,87 @@ public enum RideView {
       return WorkoutView.render(state, size: size, options: options)
     }
     var screen = Screen(size: size)
-    let width = size.columns
-    let height = size.rows
-    guard width > 0, height > 0 else { return screen }
-    let s = options.strings
-    let phase = state.phase
-    let stateLabel = self.stateLabel(state, s)
-    let stateStyle = options.colored(phaseColor(phase), .bold)
-    var top = 0
-    // Blank separator rows only when there is room for them.
-    let roomy = height >= 16
-
-    // The key line (or the hint) at the bottom, the banner above it.
-    let bottom = drawBottom(state, options: options, keys: helpLine(state, s, columns: width - 1), into: &screen)
-
-    // Title and state.
-    var stateShown = false
-    if height >= 8 {
-      stateShown = drawTitle(state, options: options, into: &screen)
-      top = height >= 12 ? 2 : 1
+    guard size.columns > 0, size.rows > 0 else { return screen }
+    let layout = RideLayout.ride(state, size: size, options: options)
+    drawBottom(state, options: options, keys: helpLine(state, options.strings, columns: size.columns - 1), at: layout.bottom, into: &screen)
+    if layout.title != nil { drawTitle(state, options: options, into: &screen) }
+    if let rows = layout.summary, let summary = state.lastFinished {
+      drawSummary(summary, precision: state.precision, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
     }
-
-    // After `r`: the finished ride's summary, until a key.
-    if state.showingSummary, let summary = state.lastFinished {
-      drawSummary(summary, precision: state.precision, options: options, into: &screen, top: top, bottom: bottom)
-      if state.showingHelp { drawHelp(state, options: options, into: &screen) }
-      return screen
-    }
-
-    // The moving time.
-    let timeText = TimeFormat.clock(state.moving, precision: state.precision)
-    let bigText = phase == .countdown ? stateLabel : timeText
-    let roomForTime = bottom - top - 1
-    if !options.plain, width >= 3,
-      let face = BigDigits.bestFace(for: bigText, columns: width - 2, rows: roomForTime)
-    {
-      let column = (width - BigDigits.width(bigText, face: face)) / 2
-      BigDigits.draw(bigText, face: face, into: &screen, row: top, column: column, style: stateStyle)
-      if phase != .countdown {
-        screen.clocks.show(
-          .moving, text: timeText, rows: top..<top + face.height,
-          glyphs: BigDigits.glyphColumns(timeText, face: face, column: column))
-      }
-      top += face.height + (roomy ? 1 : 0)
-    } else if top < bottom || height == 1 {
-      var line = timeText
-      if !stateShown, TextWidth.columns(line) + 2 + TextWidth.columns(stateLabel) <= width - 1 {
-        line += "  "
-        stateShown = true
-        screen.put(stateLabel, row: top, column: 1 + TextWidth.columns(line), style: stateStyle)
-      }
-      let timeWidth = TextWidth.columns(timeText)
-      let column = width > timeWidth ? 1 : 0
-      let fit = TimeFormat.fitted(timeText, columns: width - column)
-      screen.put(fit.text, row: top, column: column, style: .bold)
-      screen.clocks.show(.moving, text: timeText, row: top, column: column, visible: fit.digits)
-      top += 1
-      if roomy { top += 1 }
-    }
-
-    // Elapsed · paused · laps.
-    if top < bottom {
-      let elapsed = TimeFormat.clock(state.elapsed, precision: .s)
-      let paused = TimeFormat.clock(state.pausedTotal, precision: .s)
-      var parts: [(text: String, clock: ClockField?, value: String)] = [
-        ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
-        ("\(s.pausedTotal) \(paused)", .paused, paused),
-        ("\(s.laps) \(state.ride.splits.count)", nil, ""),
-      ]
-      if !stateShown { parts.insert((stateLabel, nil, ""), at: 0) }
-      var line = ""
-      for part in parts {
-        var text = part.text
-        var shownValue = part.value
-        var digits = part.value.count
-        if TextWidth.columns(line.isEmpty ? text : line + "   " + text) + 1 > width {
-          guard line.isEmpty else { break }
-          // The first part alone is too wide: its figure loses whole fields, never half of one.
-          if part.clock != nil {
-            let label = String(part.text.dropLast(part.value.count))
-            let room = width - 1 - TextWidth.columns(label)
-            let fit = TimeFormat.fitted(part.value, columns: room >= 3 ? room : width - 1)
-            text = (room >= 3 ? label : "") + fit.text
-            shownValue = fit.text
-            digits = fit.digits
-          }
-        }
-        line = line.isEmpty ? text : line + "   " + text
-        if let clock = part.clock {
-          let start = 1 + TextWidth.columns(line) - TextWidth.columns(shownValue)
-          screen.clocks.show(clock, text: part.value, row: top, column: start, visible: digits)
-        }
-      }
-      screen.put(" " + line, row: top, column: 0)
-      top += 1
-      if roomy { top += 1 }
-    }
-
-    // The comparison's footer above the key line, for a compared ride, when there is room
-    // for it and, while riding, still for the lap table's header and running lap.
-    let riding = phase == .running || phase == .paused
-    var tableBottom = bottom
+    if let time = layout.time { drawTime(state, time, options: options, into: &screen) }
+    if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }
     let live = state.liveComparison
-    if let live, bottom - top >= (riding ? 3 : 1) {
-      drawFooter(state, live, options: options, into: &screen, row: bottom - 1)
-      tableBottom = bottom - 1
+    if let row = layout.footer, let live { drawFooter(state, live, options: options, into: &screen, row: row) }
+    if let rows = layout.laps {
+      drawLaps(state, live: live, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
     }
-
-    // The lap table.
-    if tableBottom - top >= 2, riding {
-      drawLaps(state, live: live, options: options, into: &screen, top: top, bottom: tableBottom)
-    }
-
     if state.showingHelp { drawHelp(state, options: options, into: &screen) }
     return screen
+  }
+
+  /// The moving time, in big digits or as text (with the state beside it when the title does
+  /// not show it), noting the digits it shows; during the pre-start countdown its number.
+  static func drawTime(_ state: RideScreenState, _ time: RideLayout.Time, options: ViewOptions, into screen: inout Screen) {
+    let width = screen.size.columns
+    let label = stateLabel(state, options.strings)
+    let style = options.colored(phaseColor(state.phase), .bold)
+    let timeText = TimeFormat.clock(state.moving, precision: state.precision)
+    switch time {
+    case .big(let face, let row):
+      let text = state.phase == .countdown ? label : timeText
+      let column = (width - BigDigits.width(text, face: face)) / 2
+      BigDigits.draw(text, face: face, into: &screen, row: row, column: column, style: style)
+      if state.phase != .countdown {
+        screen.clocks.show(
+          .moving, text: timeText, rows: row..<row + face.height,
+          glyphs: BigDigits.glyphColumns(timeText, face: face, column: column))
+      }
+    case .text(let row, let withState):
+      if withState { screen.put(label, row: row, column: 1 + TextWidth.columns(timeText + "  "), style: style) }
+      let column = width > TextWidth.columns(timeText) ? 1 : 0
+      let fit = TimeFormat.fitted(timeText, columns: width - column)
+      screen.put(fit.text, row: row, column: column, style: .bold)
+      screen.clocks.show(.moving, text: timeText, row: row, column: column, visible: fit.digits)
+    }
+  }
+
+  /// `Elapsed 00:12:00   Paused 00:01:00   Laps 3` (the state first when nothing above shows
+  /// it), noting the digits it shows. Parts that do not fit go from the end; the first alone
+  /// too wide loses whole fields of its figure, never half of one.
+  static func drawFigures(_ state: RideScreenState, stateShown: Bool, options: ViewOptions, into screen: inout Screen, row: Int) {
+    let s = options.strings
+    let width = screen.size.columns
+    let elapsed = TimeFormat.clock(state.elapsed, precision: .s)
+    let paused = TimeFormat.clock(state.pausedTotal, precision: .s)
+    var parts: [(text: String, clock: ClockField?, value: String)] = [
+      ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
+      ("\(s.pausedTotal) \(paused)", .paused, paused),
+      ("\(s.laps) \(state.ride.splits.count)", nil, ""),
+    ]
+    if !stateShown { parts.insert((stateLabel(state, s), nil, ""), at: 0) }
+    var line = ""
+    for part in parts {
+      var text = part.text
+      var shownValue = part.value
+      var digits = part.value.count
+      if TextWidth.columns(line.isEmpty ? text : line + "   " + text) + 1 > width {
+        guard line.isEmpty else { break }
+        if part.clock != nil {
+          let label = String(part.text.dropLast(part.value.count))
+          let room = width - 1 - TextWidth.columns(label)
+          let fit = TimeFormat.fitted(part.value, columns: room >= 3 ? room : width - 1)
+          text = (room >= 3 ? label : "") + fit.text
+          shownValue = fit.text
+          digits = fit.digits
+        }
+      }
+      line = line.isEmpty ? text : line + "   " + text
+      if let clock = part.clock {
+        let start = 1 + TextWidth.columns(line) - TextWidth.columns(shownValue)
+        screen.clocks.show(clock, text: part.value, row: row, column: start, visible: digits)
+      }
+    }
+    screen.put(" " + line, row: row, column: 0)
   }
 
   /// The comparison's line: what the ride is compared with and its finish (`vs PB (ride 2)
@@ -250,47 +217,48 @@ public enum RideView {
   }
 
   /// The title on the top row, ` Splits · Ride N` (and the workout's name when the ride
-  /// follows one, cut to leave room), with the state at the right when it fits. Returns
-  /// whether the state was shown.
-  @discardableResult
-  static func drawTitle(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) -> Bool {
+  /// follows one, cut to leave room), and whether the state fits at its right.
+  static func title(_ state: RideScreenState, options: ViewOptions, width: Int) -> (text: String, showsState: Bool) {
     let s = options.strings
-    let width = screen.size.columns
-    let label = stateLabel(state, s)
-    let labelWidth = TextWidth.columns(label)
+    let labelWidth = TextWidth.columns(stateLabel(state, s))
     var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
     if let run = state.workout {
       let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
       let name = TextWidth.prefix(run.plan.name ?? options.workoutStrings.workout, columns: max(0, room))
       if !name.isEmpty { title += " · " + name }
     }
+    return (title, TextWidth.columns(title) + labelWidth + 3 <= width)
+  }
+
+  /// Draws the title, with the state at the right when it fits. Returns whether it did.
+  @discardableResult
+  static func drawTitle(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) -> Bool {
+    let width = screen.size.columns
+    let (title, showsState) = self.title(state, options: options, width: width)
     screen.put(title, row: 0, column: 0, style: .bold)
-    guard TextWidth.columns(title) + labelWidth + 3 <= width else { return false }
-    screen.put(label, row: 0, column: width - labelWidth - 1, style: options.colored(phaseColor(state.phase), .bold))
+    guard showsState else { return false }
+    let label = stateLabel(state, options.strings)
+    screen.put(label, row: 0, column: width - TextWidth.columns(label) - 1, style: options.colored(phaseColor(state.phase), .bold))
     return true
   }
 
   /// The bottom of every ride screen: the key line `keys` (or the hint) on the last row, and
-  /// above it the banner when there is one and room for it. Returns the first row they take.
-  static func drawBottom(_ state: RideScreenState, options: ViewOptions, keys: String, into screen: inout Screen) -> Int {
+  /// above it the banner, in the rows `RideLayout.bottom` gave them.
+  static func drawBottom(
+    _ state: RideScreenState, options: ViewOptions, keys: String, at rows: RideLayout.Bottom, into screen: inout Screen
+  ) {
     let s = options.strings
-    let width = screen.size.columns
-    let height = screen.size.rows
-    var bottom = height
-    if height >= 2 {
+    if let row = rows.keys {
       if let hint = state.hint {
-        screen.put(" " + hintText(hint, s), row: height - 1, column: 0, style: options.colored(.yellow))
+        screen.put(" " + hintText(hint, s), row: row, column: 0, style: options.colored(.yellow))
       } else {
-        screen.put(" " + keys, row: height - 1, column: 0, style: .dim)
+        screen.put(" " + keys, row: row, column: 0, style: .dim)
       }
-      bottom = height - 1
     }
-    if let banner = bannerText(state, s), bottom >= 4 {
-      screen.fill(row: bottom - 1, column: 0, width: width, height: 1, style: options.colored(.yellow, .reverse))
-      screen.put(" " + banner, row: bottom - 1, column: 0, style: options.colored(.yellow, .reverse))
-      bottom -= 1
+    if let row = rows.banner, let banner = bannerText(state, s) {
+      screen.fill(row: row, column: 0, width: screen.size.columns, height: 1, style: options.colored(.yellow, .reverse))
+      screen.put(" " + banner, row: row, column: 0, style: options.colored(.yellow, .reverse))
     }
-    return bottom
   }
 
   /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
@@ -333,154 +301,6 @@ public enum RideView {
     case .unknownKey: s.hintUnknownKey
     case .compareNeedsName: s.hintCompareNeedsName
     case .compareWorkout: s.hintCompareWorkout
-    }
-  }
-
-  static func drawLaps(
-    _ state: RideScreenState, live: LiveComparison?, options: ViewOptions, into screen: inout Screen, top: Int,
-    bottom: Int
-  ) {
-    let s = options.strings
-    let width = screen.size.columns
-    let precision = state.precision
-    let timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: precision))
-    // Wide enough for the running lap's number (1,000 laps and more are not cut).
-    let numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.ride.splits.count + 1).count)
-    let diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
-    let gap = "   "
-    // Columns: mark, number, lap time, split, difference; for a ride with earlier rides of
-    // its name, then the delta against the comparison and its marks (standing, new best
-    // segment). When narrow the difference goes first, then the delta and its marks, then
-    // the split.
-    let deltaWidth = max(timeWidth - 2, TextWidth.columns(s.deltaHeader))
-    let compared = live?.hasEarlierRides == true
-    let base = 2 + numberWidth + gap.count + timeWidth
-    let splitPart = gap.count + timeWidth
-    let diffPart = gap.count + diffWidth
-    let deltaPart = compared ? gap.count + deltaWidth + 3 : 0
-    let showDiff = base + splitPart + diffPart + deltaPart + 1 <= width
-    let showDelta = compared && base + splitPart + deltaPart + 1 <= width
-    let showSplit = base + splitPart + 1 <= width
-    let deltaColumn = 1 + base + (showSplit ? splitPart : 0) + (showDiff ? diffPart : 0) + gap.count
-    let marksColumn = deltaColumn + deltaWidth + 1
-
-    func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
-      var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth)
-      text += gap + TextWidth.padded(lap, to: timeWidth)
-      if showSplit { text += gap + TextWidth.padded(split, to: timeWidth) }
-      if showDiff { text += gap + TextWidth.leftPadded(diff, to: diffWidth) }
-      return text
-    }
-    /// The delta and the marks of a row, in the standing's colour.
-    func putComparison(row: Int, delta: Duration?, standing: LapStanding?, gold: Bool) {
-      guard showDelta else { return }
-      let text = delta.map { TimeFormat.signedDifference($0, precision: precision) } ?? ""
-      let style: Style =
-        switch standing {
-        case .aheadGaining?: options.colored(.green, .bold)
-        case .aheadLosing?: options.colored(.green)
-        case .behindGaining?: options.colored(.red)
-        case .behindLosing?: options.colored(.red, .bold)
-        case nil: .plain
-        }
-      if !text.isEmpty {
-        screen.put(TextWidth.leftPadded(text, to: deltaWidth), row: row, column: deltaColumn, style: style)
-      }
-      if let standing { screen.put(standing.glyph, row: row, column: marksColumn, style: style) }
-      if gold { screen.put(LapStanding.goldMark, row: row, column: marksColumn + 1, style: options.colored(.yellow, .bold)) }
-    }
-
-    var row = top
-    screen.put(" " + line("", s.lapHeader, s.lapTimeHeader, s.splitHeader, s.differenceHeader), row: row, column: 0, style: .dim)
-    if showDelta {
-      screen.put(TextWidth.leftPadded(s.deltaHeader, to: deltaWidth), row: row, column: deltaColumn, style: .dim)
-    }
-    row += 1
-
-    let running = LapTable.runningLap(splits: state.ride.splits, moving: state.moving, precision: precision)
-    func text(_ r: LapRow, mark: String) -> String {
-      line(
-        mark, String(r.number), TimeFormat.clock(r.lap, precision: precision),
-        TimeFormat.clock(r.split, precision: precision),
-        r.difference.map { TimeFormat.signedDifference($0, precision: precision) } ?? "")
-    }
-    if row < bottom {
-      screen.put(" " + text(running, mark: "›"), row: row, column: 0, style: options.colored(.cyan))
-      // The running lap's figures move with the moving time: the lap from the last split (as
-      // it was, not truncated), the split with it, the difference from the last split plus the
-      // last lap as shown.
-      let lastSplit = LapTable.runningLapOrigin(splits: state.ride.splits)
-      var column = 1 + 2 + numberWidth + gap.count
-      let lapText = TimeFormat.clock(running.lap, precision: precision)
-      screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)
-      column += timeWidth + gap.count
-      if showSplit {
-        let splitText = TimeFormat.clock(running.split, precision: precision)
-        screen.clocks.show(.moving, text: splitText, row: row, column: column, visible: width - column)
-        column += timeWidth + gap.count
-      }
-      if showDiff, let difference = running.difference {
-        let diffText = TimeFormat.signedDifference(difference, precision: precision)
-        let start = column + diffWidth - TextWidth.columns(diffText)
-        screen.clocks.show(
-          .moving, text: diffText, row: row, column: start, visible: width - start,
-          origin: lastSplit + (running.lap - difference))
-      }
-      // The live delta, once the lap has reached the comparison's lap time or the best
-      // segment: the shown split minus the comparison's, so it moves with the split; its
-      // mark turns with the delta's sign and with the lap passing the comparison's lap.
-      if showDelta, let live, let appears = live.liveDeltaAppears(lap: running.number),
-        state.moving - lastSplit >= appears,
-        let delta = live.delta(lap: running.number, shownSplit: running.split, precision: precision)
-      {
-        let standing = live.standing(lap: running.number, delta: delta, shownLap: running.lap, precision: precision)
-        putComparison(row: row, delta: delta, standing: standing, gold: false)
-        let deltaText = TimeFormat.signedDifference(delta, precision: precision)
-        let start = deltaColumn + deltaWidth - TextWidth.columns(deltaText)
-        screen.clocks.show(.moving, text: deltaText, row: row, column: start, visible: width - start)
-        let unit = Duration.nanoseconds(precision.unitNanoseconds)
-        for origin in [Duration.zero, lastSplit] {
-          screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: marksColumn..<marksColumn + 1, origin: origin)
-        }
-      }
-      row += 1
-    }
-    let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
-    // Only a compared ride needs its laps in milliseconds (for the new best segments).
-    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.ride.splits)
-    for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
-      guard row < bottom else { break }
-      guard case .lap(let r) = entry else {
-        if case .earlier(let count) = entry {
-          screen.put(" " + s.fill(s.earlierLapsFormat, String(count)), row: row, column: 0, style: .dim)
-        }
-        row += 1
-        continue
-      }
-      let mark: String
-      let style: Style
-      switch r.mark {
-      case .best?:
-        mark = "▲"
-        style = options.colored(.green)
-      case .worst?:
-        mark = "▼"
-        style = options.colored(.red)
-      case nil:
-        mark = ""
-        style = .plain
-      }
-      screen.put(" " + text(r, mark: mark), row: row, column: 0, style: style)
-      if let live {
-        let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
-        let index = r.number - 1
-        let gold = index < lapMilliseconds.count && live.isNewGold(lap: r.number, lapMilliseconds: lapMilliseconds[index])
-        putComparison(
-          row: row, delta: delta,
-          standing: delta.flatMap { live.standing(lap: r.number, delta: $0, shownLap: r.lap, precision: precision) },
-          gold: gold)
-      }
-      row += 1
     }
   }
 

@@ -26,7 +26,9 @@ public enum WorkoutView {
     let keys = RideView.keyLine(state, columns: size.columns - 1) {
       s.label($0, phase: state.phase, helpShown: state.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
-    let bottom = RideView.drawBottom(state, options: options, keys: keys, into: &screen)
+    let rows = RideLayout.bottom(state, size: size, strings: ride)
+    RideView.drawBottom(state, options: options, keys: keys, at: rows, into: &screen)
+    let bottom = rows.top
     if complete {
       drawCompletion(state, run: run, options: options, into: &screen, bottom: bottom)
     } else {
@@ -73,47 +75,6 @@ public enum WorkoutView {
     }
   }
 
-  /// Which parts the step screen draws; `layouts` lists them from the fullest to the barest.
-  struct Layout {
-    var gaps = true
-    var table = true
-    var title = true
-    /// 2: the large font (scaled up on tall screens), 1: the small font, 0: a line of text.
-    var digits = 2
-    /// The profile's bars and the marker under them.
-    var profile = true
-    /// The workout's time so far and left.
-    var times = true
-    var next = true
-    var cue = true
-    /// Lines of the step's header: 2 (name, then target), 1 (both on one line), 0.
-    var header = 2
-
-    static let all: [Layout] = {
-      var layout = Layout()
-      var out = [layout]
-      let drops: [(inout Layout) -> Void] = [
-        { $0.gaps = false }, { $0.table = false }, { $0.title = false }, { $0.digits = 1 },
-        { $0.profile = false }, { $0.digits = 0 }, { $0.times = false }, { $0.next = false }, { $0.cue = false },
-        { $0.header = 1 }, { $0.header = 0 },
-      ]
-      for drop in drops {
-        drop(&layout)
-        out.append(layout)
-      }
-      return out
-    }()
-
-    /// Rows it takes, with the time in `digitRows` rows (its label included).
-    func rows(digitRows: Int) -> Int {
-      var rows = digitRows + header + (cue ? 1 : 0) + (next ? 1 : 0) + (profile ? 2 : 0) + (times ? 1 : 0)
-      if title { rows += 1 }
-      if table { rows += 3 }
-      if gaps { rows += (title ? 1 : 0) + (header > 0 ? 1 : 0) + 1 + (table ? 1 : 0) }
-      return rows
-    }
-  }
-
   /// The rows the table needs at least: its header and two steps.
   static let tableRows = 3
 
@@ -123,160 +84,124 @@ public enum WorkoutView {
     _ state: RideScreenState, run: WorkoutRun, now: Current, options: ViewOptions, into screen: inout Screen,
     bottom: Int
   ) {
-    let s = options.workoutStrings
     let plan = run.plan
-    let width = screen.size.columns
-    let step = plan.steps[now.index]
-    let phase = state.phase
-
-    // The big figure: the time left in the step (into it for a lap step), or the pre-start
-    // countdown's number.
-    let figure: String
-    let label: String
-    var origin: Duration?
-    if phase == .countdown {
-      figure = RideView.stateLabel(state, options.strings)
-      label = s.startsIn
-    } else if let seconds = step.length.seconds {
-      figure = WorkoutTable.clock(seconds: WorkoutTable.leftSeconds(now.left ?? .seconds(seconds)))
-      label = s.stepLeft
-      origin = WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: seconds)
-    } else {
-      figure = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(now.into))
-      label = s.stepLapInto
-      origin = now.stepStart
-    }
-
-    // The fullest layout that fits.
-    let room = bottom
-    let tall = room >= 36
-    func face(_ digits: Int) -> BigDigits.Face? {
-      guard !options.plain, digits > 0, width >= 3 else { return nil }
-      return BigDigits.bestFace(for: figure, columns: width - 2, rows: digits == 2 ? (tall ? 10 : 5) : 3)
-    }
-    var layout = Layout(
-      gaps: false, table: false, title: false, digits: 0, profile: false, times: false, next: false, cue: false,
-      header: 0)
-    var chosenFace: BigDigits.Face?
-    for candidate in Layout.all {
-      let candidateFace = face(candidate.digits)
-      if candidate.rows(digitRows: candidateFace.map { $0.height + 1 } ?? 1) <= room {
-        layout = candidate
-        chosenFace = candidateFace
-        break
-      }
-    }
-
-    var row = 0
-    var stateShown = false
-    if layout.title {
-      stateShown = RideView.drawTitle(state, options: options, into: &screen)
-      row += layout.gaps ? 2 : 1
-    }
-
-    // The step: number, name and kind; then its target. Flashed when it has just begun.
+    let figure = figure(state, step: plan.steps[now.index], now: now, options: options)
+    let rows = RideLayout.workoutStep(figure: figure.text, options: options, width: screen.size.columns, bottom: bottom)
+    let stateShown = rows.title != nil && RideView.drawTitle(state, options: options, into: &screen)
     let cueText = now.cues.isEmpty ? nil : "» " + now.cues.joined(separator: " · ")
-    if layout.header > 0 {
-      let number = "\(now.index + 1)/\(plan.steps.count)"
-      var first: [(String, Bool)] = [(number, false), (step.name, true)]
-      let kind = s.kindName(step.kind)
-      let target = targetParts(step, ftp: plan.ftp, s)
-      if layout.header == 1 {
-        first += target.map { ($0, false) }
-      } else if kind.lowercased() != step.name.lowercased() {
-        first.append((kind, false))
-      }
-      let zone = tinted(zoneColor(step), options)
-      if let cueText, !layout.cue {
-        // No row of its own: the cue takes the step's first line while it is shown.
-        drawCue(cueText, row: row, options: options, into: &screen)
-      } else if now.flashing {
-        let flash = Style(color: zone.color, bold: true, reverse: true)
-        screen.fill(row: row, column: 0, width: width, height: 1, style: flash)
-        screen.put(" " + joined(first, columns: width - 2), row: row, column: 0, style: flash)
-      } else {
-        screen.put(" " + joined(first, columns: width - 2), row: row, column: 0, style: .bold)
-      }
-      row += 1
-      if layout.header == 2 {
-        screen.put(" " + joined(target.map { ($0, false) }, columns: width - 2), row: row, column: 0, style: zone)
-        row += 1
-      }
-      if layout.gaps { row += 1 }
+    if let row = rows.header {
+      drawHeader(plan, now: now, lines: rows.parts.header, cue: rows.parts.cue ? nil : cueText, options: options, into: &screen, row: row)
     }
-
-    // The time, with what it is (and the state, when the title is not shown).
-    let figureStyle = options.colored(RideView.phaseColor(phase), .bold)
-    let caption = stateShown || phase == .countdown ? label : label + " · " + RideView.stateLabel(state, options.strings)
-    if let chosenFace {
-      let column = (width - BigDigits.width(figure, face: chosenFace)) / 2
-      BigDigits.draw(figure, face: chosenFace, into: &screen, row: row, column: column, style: figureStyle)
-      if let origin {
-        screen.clocks.show(
-          .moving, text: figure, rows: row..<row + chosenFace.height,
-          glyphs: BigDigits.glyphColumns(figure, face: chosenFace, column: column), origin: origin)
-      }
-      row += chosenFace.height
-      screen.putCentered(TextWidth.prefix(caption, columns: width), row: row, style: .dim)
-      row += 1
-    } else {
-      let column = width > TextWidth.columns(figure) ? 1 : 0
-      let fit = TimeFormat.fitted(figure, columns: width - column)
-      let written = screen.put(fit.text, row: row, column: column, style: figureStyle)
-      if let origin { screen.clocks.show(.moving, text: figure, row: row, column: column, visible: fit.digits, origin: origin) }
-      if fit.digits == figure.count {
-        screen.put("  " + caption, row: row, column: column + written, style: .dim)
-      }
-      row += 1
-    }
-    if layout.gaps { row += 1 }
-
-    // The next step, on a row of its own or, without one, in the cue's row while no cue is
-    // shown.
-    func drawNext(row: Int) {
-      var parts: [(String, Bool)]
-      if now.index + 1 < plan.steps.count {
-        let next = plan.steps[now.index + 1]
-        parts = [(s.fill(s.nextFormat, next.name), true), (lengthText(next.length, s), false)]
-        parts += targetParts(next, ftp: plan.ftp, s).map { ($0, false) }
-      } else {
-        parts = [(s.lastStep, true)]
-      }
-      screen.put(" " + joined(parts, columns: width - 2), row: row, column: 0)
-    }
-
-    // The cue, while it is shown.
-    if layout.cue {
+    let caption = stateShown || state.phase == .countdown
+      ? figure.label : figure.label + " · " + RideView.stateLabel(state, options.strings)
+    drawFigure(
+      figure.text, origin: figure.origin, caption: caption, face: rows.face,
+      style: options.colored(RideView.phaseColor(state.phase), .bold), into: &screen, row: rows.figure)
+    // The cue, while it is shown; without a row of its own the next step takes the cue's row
+    // while no cue is shown.
+    if let row = rows.cue {
       if let cueText {
         drawCue(cueText, row: row, options: options, into: &screen)
-      } else if !layout.next {
-        drawNext(row: row)
-      }
-      row += 1
-    }
-    if layout.next {
-      drawNext(row: row)
-      row += 1
-    }
-
-    // The profile, the marker at now, and the workout's time so far and left.
-    if layout.profile {
-      drawProfile(plan, now: now, options: options, into: &screen, row: row)
-      row += 2
-    }
-    if layout.times {
-      drawTimes(state, plan: plan, now: now, s, into: &screen, row: row)
-      row += 1
-    }
-
-    // The finished steps, newest first.
-    if layout.table {
-      if layout.gaps { row += 1 }
-      let rows = WorkoutTable.rows(state)
-      if !rows.isEmpty {
-        drawTable(rows, plan: plan, newestFirst: true, options: options, into: &screen, top: row, bottom: bottom)
+      } else if rows.next == nil {
+        drawNext(plan, now: now, options.workoutStrings, into: &screen, row: row)
       }
     }
+    if let row = rows.next { drawNext(plan, now: now, options.workoutStrings, into: &screen, row: row) }
+    if let row = rows.profile { drawProfile(plan, now: now, options: options, into: &screen, row: row) }
+    if let row = rows.times { drawTimes(state, plan: plan, now: now, options.workoutStrings, into: &screen, row: row) }
+    if let row = rows.table {
+      let table = WorkoutTable.rows(state)
+      if !table.isEmpty {
+        drawTable(table, plan: plan, newestFirst: true, options: options, into: &screen, top: row, bottom: bottom)
+      }
+    }
+  }
+
+  /// The big figure: the time left in the step (into it for a lap step), or the pre-start
+  /// countdown's number; what it is; the origin of its seconds on the moving time.
+  static func figure(
+    _ state: RideScreenState, step: WorkoutStep, now: Current, options: ViewOptions
+  ) -> (text: String, label: String, origin: Duration?) {
+    let s = options.workoutStrings
+    if state.phase == .countdown { return (RideView.stateLabel(state, options.strings), s.startsIn, nil) }
+    if let seconds = step.length.seconds {
+      return (
+        WorkoutTable.clock(seconds: WorkoutTable.leftSeconds(now.left ?? .seconds(seconds))), s.stepLeft,
+        WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: seconds)
+      )
+    }
+    return (WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(now.into)), s.stepLapInto, now.stepStart)
+  }
+
+  /// The step: number, name and kind; then its target (on one line when `lines` is 1).
+  /// Flashed when it has just begun; a cue with no row of its own takes its first line.
+  static func drawHeader(
+    _ plan: Workout, now: Current, lines: Int, cue: String?, options: ViewOptions, into screen: inout Screen, row: Int
+  ) {
+    let s = options.workoutStrings
+    let width = screen.size.columns
+    let step = plan.steps[now.index]
+    var first: [(String, Bool)] = [("\(now.index + 1)/\(plan.steps.count)", false), (step.name, true)]
+    let kind = s.kindName(step.kind)
+    let target = targetParts(step, ftp: plan.ftp, s)
+    if lines == 1 {
+      first += target.map { ($0, false) }
+    } else if kind.lowercased() != step.name.lowercased() {
+      first.append((kind, false))
+    }
+    let zone = tinted(zoneColor(step), options)
+    if let cue {
+      drawCue(cue, row: row, options: options, into: &screen)
+    } else if now.flashing {
+      let flash = Style(color: zone.color, bold: true, reverse: true)
+      screen.fill(row: row, column: 0, width: width, height: 1, style: flash)
+      screen.put(" " + joined(first, columns: width - 2), row: row, column: 0, style: flash)
+    } else {
+      screen.put(" " + joined(first, columns: width - 2), row: row, column: 0, style: .bold)
+    }
+    if lines == 2 {
+      screen.put(" " + joined(target.map { ($0, false) }, columns: width - 2), row: row + 1, column: 0, style: zone)
+    }
+  }
+
+  /// The figure in big digits of `face` with its caption under it, or as a line of text
+  /// with the caption beside it when it fits whole; its seconds noted where they are shown.
+  static func drawFigure(
+    _ figure: String, origin: Duration?, caption: String, face: BigDigits.Face?, style: Style,
+    into screen: inout Screen, row: Int
+  ) {
+    let width = screen.size.columns
+    if let face {
+      let column = (width - BigDigits.width(figure, face: face)) / 2
+      BigDigits.draw(figure, face: face, into: &screen, row: row, column: column, style: style)
+      if let origin {
+        screen.clocks.show(
+          .moving, text: figure, rows: row..<row + face.height,
+          glyphs: BigDigits.glyphColumns(figure, face: face, column: column), origin: origin)
+      }
+      screen.putCentered(TextWidth.prefix(caption, columns: width), row: row + face.height, style: .dim)
+      return
+    }
+    let column = width > TextWidth.columns(figure) ? 1 : 0
+    let fit = TimeFormat.fitted(figure, columns: width - column)
+    let written = screen.put(fit.text, row: row, column: column, style: style)
+    if let origin { screen.clocks.show(.moving, text: figure, row: row, column: column, visible: fit.digits, origin: origin) }
+    if fit.digits == figure.count {
+      screen.put("  " + caption, row: row, column: column + written, style: .dim)
+    }
+  }
+
+  /// The next step (`Next: name · 5:00 · 60%`), or that this is the last.
+  static func drawNext(_ plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
+    var parts: [(String, Bool)]
+    if now.index + 1 < plan.steps.count {
+      let next = plan.steps[now.index + 1]
+      parts = [(s.fill(s.nextFormat, next.name), true), (lengthText(next.length, s), false)]
+      parts += targetParts(next, ftp: plan.ftp, s).map { ($0, false) }
+    } else {
+      parts = [(s.lastStep, true)]
+    }
+    screen.put(" " + joined(parts, columns: screen.size.columns - 2), row: row, column: 0)
   }
 
   /// A cue: prominent, in reverse video, the whole row.
@@ -371,19 +296,9 @@ public enum WorkoutView {
     let s = options.workoutStrings
     let width = screen.size.columns
     let rows = WorkoutTable.rows(state)
-    var left = bottom
-    func take(_ count: Int) -> Bool {
-      guard left >= count else { return false }
-      left -= count
-      return true
-    }
-    _ = take(1)
-    let showTotals = take(1)
-    let showTable = !rows.isEmpty && take(tableRows)
-    let showCounts = take(1)
-    let showTitle = take(1)
-    let titleGap = showTitle && take(1)
-    let tableGap = showTable && take(1)
+    let parts = RideLayout.workoutCompletion(tableRows: rows.isEmpty ? nil : tableRows, bottom: bottom)
+    let (showTotals, showTable, showCounts, showTitle) = (parts.totals, parts.table, parts.counts, parts.title)
+    let (titleGap, tableGap) = (parts.titleGap, parts.tableGap)
 
     var row = 0
     if showTitle {
@@ -434,182 +349,5 @@ public enum WorkoutView {
     let timed = plan.steps.compactMap(\.length.seconds).reduce(0, +)
     let text = WorkoutTable.clock(seconds: Int64(timed))
     return plan.totalSeconds == nil ? s.fill(s.plannedOpenFormat, text) : text
-  }
-
-  // MARK: - The steps table
-
-  /// The finished steps: number, name, planned, actual, how each ended. When they do not all
-  /// fit, the newest that fit stay and a row says how many earlier steps are left out. When
-  /// narrow the name goes first, then how each ended, then the planned length.
-  static func drawTable(
-    _ rows: [WorkoutTableRow], plan: Workout, newestFirst: Bool, options: ViewOptions, into screen: inout Screen,
-    top: Int, bottom: Int
-  ) {
-    let s = options.workoutStrings
-    let width = screen.size.columns
-    let gap = "  "
-    func planned(_ r: WorkoutTableRow) -> String { lengthText(r.planned, s, lap: s.lapLength) }
-    func actual(_ r: WorkoutTableRow) -> String { WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(r.actual)) }
-    func widest(_ header: String, _ texts: [String]) -> Int {
-      max(TextWidth.columns(header), texts.map { TextWidth.columns($0) }.max() ?? 0)
-    }
-    let digits = String(rows.map(\.number).max() ?? 1).count
-    let plannedWidth = widest(s.plannedHeader, rows.map(planned))
-    let actualWidth = widest(s.actualHeader, rows.map(actual))
-    let endedWidth = widest(s.endedHeader, rows.map { s.ended($0.ended) })
-    let nameWidest = widest(s.stepHeader, rows.map(\.name))
-
-    var showEnded = true
-    var showPlanned = true
-    var numberWidth = digits
-    func fixed() -> Int {
-      1 + numberWidth + (showPlanned ? gap.count + plannedWidth : 0) + gap.count + actualWidth
-        + (showEnded ? gap.count + endedWidth : 0)
-    }
-    var nameWidth = min(nameWidest, width - fixed() - gap.count - 1)
-    if nameWidth < 4 {
-      nameWidth = 0
-      numberWidth = max(digits, TextWidth.columns(s.stepHeader))
-      if fixed() > width { showEnded = false }
-      if fixed() > width { showPlanned = false }
-    }
-
-    func line(_ number: String, _ name: String, _ planned: String, _ actual: String, _ ended: String) -> String {
-      var text = " " + TextWidth.leftPadded(number, to: numberWidth)
-      if nameWidth > 0 { text += gap + TextWidth.padded(name, to: nameWidth) }
-      if showPlanned { text += gap + TextWidth.leftPadded(planned, to: plannedWidth) }
-      text += gap + TextWidth.leftPadded(actual, to: actualWidth)
-      if showEnded { text += gap + TextWidth.padded(ended, to: endedWidth) }
-      return text
-    }
-
-    var row = top
-    guard row < bottom else { return }
-    // The header: the step's column is over its number and name.
-    var header = " " + TextWidth.padded(s.stepHeader, to: numberWidth + (nameWidth > 0 ? gap.count + nameWidth : 0))
-    if showPlanned { header += gap + TextWidth.leftPadded(s.plannedHeader, to: plannedWidth) }
-    header += gap + TextWidth.leftPadded(s.actualHeader, to: actualWidth)
-    if showEnded { header += gap + TextWidth.padded(s.endedHeader, to: endedWidth) }
-    screen.put(header, row: row, column: 0, style: .dim)
-    row += 1
-
-    let room = bottom - row
-    guard room > 0 else { return }
-    let shown = rows.count <= room ? rows : Array(rows.suffix(room - 1))
-    let hidden = rows.count - shown.count
-    let ordered = newestFirst ? Array(shown.reversed()) : shown
-    let mark = s.fill(s.earlierStepsFormat, String(hidden))
-    if hidden > 0, !newestFirst {
-      screen.put(" " + mark, row: row, column: 0, style: .dim)
-      row += 1
-    }
-    for r in ordered {
-      let style = r.ended == .skip ? options.colored(.yellow) : .plain
-      screen.put(line(String(r.number), r.name, planned(r), actual(r), s.ended(r.ended)), row: row, column: 0, style: style)
-      row += 1
-    }
-    if hidden > 0, newestFirst {
-      screen.put(" " + mark, row: row, column: 0, style: .dim)
-    }
-  }
-
-  // MARK: - Words and figures
-
-  /// What to hold: `88–92%`, `ramp 50→75%` or `55%`, then the watts when the FTP is known
-  /// (`220–230 W`), then the cadence (`90 rpm`). A step without a target says what to do.
-  static func targetParts(_ step: WorkoutStep, ftp: Int?, _ s: WorkoutStrings) -> [String] {
-    var parts: [String] = []
-    switch step.target {
-    case .steady(let low, let high)?:
-      parts.append(range(percent(low), percent(high), "–") + "%")
-      if let ftp { parts.append(range(watts(low, ftp), watts(high, ftp), "–") + " W") }
-    case .ramp(let from, let to)?:
-      parts.append(s.ramp + " " + percent(from) + "→" + percent(to) + "%")
-      if let ftp { parts.append(watts(from, ftp) + "→" + watts(to, ftp) + " W") }
-    case nil:
-      parts.append(step.kind == .max ? s.targetMax : s.targetFree)
-    }
-    if let cadence = step.cadence { parts.append("\(cadence) rpm") }
-    return parts
-  }
-
-  static func range(_ low: String, _ high: String, _ dash: String) -> String {
-    low == high ? low : low + dash + high
-  }
-
-  /// A percentage: whole when it is, else to a tenth.
-  static func percent(_ value: Double) -> String {
-    let tenths = (value * 10).rounded()
-    if tenths.truncatingRemainder(dividingBy: 10) == 0 { return String(Int(tenths / 10)) }
-    return String(Int(tenths) / 10) + "." + String(abs(Int(tenths)) % 10)
-  }
-
-  /// Watts of `percent` of `ftp`, to the nearest watt.
-  static func watts(_ percent: Double, _ ftp: Int) -> String {
-    String(Int((percent * Double(ftp) / 100).rounded()))
-  }
-
-  /// A step's planned length: `10:00`, or `until l` for a lap step.
-  static func lengthText(_ length: WorkoutStep.Length, _ s: WorkoutStrings, lap: String? = nil) -> String {
-    guard let seconds = length.seconds else { return lap ?? s.untilLap }
-    return WorkoutTable.clock(seconds: Int64(seconds))
-  }
-
-  /// The colour of a step's effort: under 76% of FTP cyan, under 90% green, under 105%
-  /// yellow, above red (a max effort red, a free ride none).
-  static func zoneColor(_ step: WorkoutStep) -> Color? {
-    if step.kind == .max { return .red }
-    guard let target = step.target else { return nil }
-    let middle = (target.low + target.high) / 2
-    switch middle {
-    case ..<76: return .cyan
-    case ..<90: return .green
-    case ..<105: return .yellow
-    default: return .red
-    }
-  }
-
-  /// `style` in `color` (none for nil), when colour is on.
-  static func tinted(_ color: Color?, _ options: ViewOptions, _ style: Style = .plain) -> Style {
-    var out = style
-    out.color = options.colors ? color : nil
-    return out
-  }
-
-  /// `parts` joined with ` · ` as far as they fit in `columns`: a part that does not fit is
-  /// left out with the rest, except that a cuttable one (a name) is cut to the room left.
-  static func joined(_ parts: [(text: String, cuttable: Bool)], columns: Int) -> String {
-    var line = ""
-    for part in parts where !part.text.isEmpty {
-      let separator = line.isEmpty ? "" : " · "
-      let candidate = line + separator + part.text
-      if TextWidth.columns(candidate) <= columns {
-        line = candidate
-        continue
-      }
-      if part.cuttable {
-        let room = columns - TextWidth.columns(line + separator)
-        let cut = TextWidth.prefix(part.text, columns: room)
-        if !cut.isEmpty { line += separator + cut }
-      }
-      break
-    }
-    return line
-  }
-
-  /// `format` filled with `values`, and the column at which each value starts.
-  static func place(_ format: String, _ values: [String]) -> (text: String, columns: [Int]) {
-    let pieces = format.split(separator: "%@", omittingEmptySubsequences: false).map(String.init)
-    var text = ""
-    var columns: [Int] = []
-    for (index, piece) in pieces.enumerated() {
-      text += piece
-      if index < pieces.count - 1 {
-        let value = index < values.count ? values[index] : ""
-        columns.append(TextWidth.columns(text))
-        text += value
-      }
-    }
-    return (text, columns)
   }
 }

@@ -48,30 +48,6 @@ public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
   case stepsStay
 }
 
-extension RideReducer {
-  /// A remote command: refused when it makes no sense now (nothing changes, not even the
-  /// screen), else applied exactly as its key would be, and answered with what it did.
-  static func remote(_ command: RemoteCommand, _ state: inout RideScreenState, wall: Int64) -> [Effect] {
-    let key: Command
-    switch RemoteMapping.command(for: command, state: state) {
-    case .failure(let refusal):
-      return [.reply(.refused(refusal))]
-    case .success(let command):
-      key = command
-    }
-    // As a key would: the hint, the banner and the summary after `r` go.
-    state.clearHint()
-    state.banner = nil
-    state.showingSummary = false
-    state.workout?.showingCompletion = false
-    state.confirmingQuit = false
-    let before = state.ride
-    var effects = press(key, &state, wall: wall, confirmingQuit: false)
-    effects.append(.reply(RemoteMapping.outcome(of: key, before: before, state: state)))
-    return effects
-  }
-}
-
 /// Which key a remote command is in the ride's current state, or why it is refused; and what
 /// pressing it did. Pure, so the screen and the headless command agree by construction.
 public enum RemoteMapping {

@@ -1,0 +1,75 @@
+/// What the ride screen opens on: the one place its first state is built, for the screen
+/// (`splits`, `splits workout`) and for a remote command applied with no screen open
+/// (`RemoteRun.headless`), so that both apply the reducer to the same state.
+///
+/// Where the two differ on purpose, it is a field here: a remote command has no
+/// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
+/// with no name), rings no bells and reads no earlier rides to compare with.
+public struct RideOpening: Equatable, Sendable {
+  /// The current ride as the journal restored it; nil without a journal (ride 1, ready).
+  public var restored: RestoredRide?
+  public var precision: Precision
+  /// Steps of the pre-start countdown that space starts (`--countdown`).
+  public var countdownSteps: Int
+  /// What a ride started here is, and the name it gets (an empty name is none).
+  public var sport: Sport
+  public var name: String?
+  /// The moving time of the last finished ride, for the summary after `r`.
+  public var previousMoving: Duration?
+  /// The workout the ride follows; nil for a plain ride.
+  public var workout: WorkoutRun?
+  /// Why the open ride's workout cannot be read (it goes on as a plain ride): said in the banner.
+  public var unreadableWorkout: String?
+  /// Earlier finished rides by name and the comparison chosen for each.
+  public var comparisons: RideComparisons
+  /// The language of the banners the opening state may carry.
+  public var language: Language
+
+  public init(
+    restored: RestoredRide?, precision: Precision, countdownSteps: Int = 0, sport: Sport = .biking,
+    name: String? = nil, previousMoving: Duration? = nil, workout: WorkoutRun? = nil,
+    unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en
+  ) {
+    self.restored = restored
+    self.precision = precision
+    self.countdownSteps = countdownSteps
+    self.sport = sport
+    self.name = name
+    self.previousMoving = previousMoving
+    self.workout = workout
+    self.unreadableWorkout = unreadableWorkout
+    self.comparisons = comparisons
+    self.language = language
+  }
+
+  /// The state at `now` (the boot clock's reading). A restored ride keeps running, with the
+  /// time since its last event counted; a restored workout announces nothing that passed
+  /// while no screen was open.
+  public func state(at now: Instant) -> RideScreenState {
+    let at = restored.map { max(now, $0.at) } ?? now
+    var state = RideScreenState(
+      ride: restored?.ride ?? Ride(number: 1), precision: precision, countdownSteps: countdownSteps, now: at)
+    if restored?.wallClockWentBackwards == true {
+      state.banner = HistoryStrings.of(language).wallClockWentBackwards
+    }
+    if let unreadableWorkout {
+      let strings = WorkoutStrings.of(language)
+      state.banner = strings.fill(strings.workoutUnreadableFormat, unreadableWorkout)
+    }
+    state.previousMoving = previousMoving
+    state.sport = sport
+    state.name = name.flatMap { $0.isEmpty ? nil : $0 }
+    // The ride on screen is the open ride, with its own name, or the next one.
+    if let restored, restored.phase != .ready {
+      state.rideName = restored.name
+    } else {
+      state.rideName = state.name
+    }
+    state.comparisons = comparisons
+    if let workout {
+      state.workout = workout
+      state.observeWorkoutFromNow()
+    }
+    return state
+  }
+}

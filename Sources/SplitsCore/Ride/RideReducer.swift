@@ -1,0 +1,109 @@
+/// The only place the ride screen's state changes. Every action goes the same way: the state
+/// is brought up to date (the clock advances, the workout records the step ends that came
+/// due, a hint past its time goes), the input goes to the feature that owns it, and the
+/// workout announces what it must. A key and a remote command taken are both "an input
+/// arrived" (`inputArrived`), done once, before the command is handed on (`press`).
+public enum RideReducer {
+  public static func reduce(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
+    var effects = bringUpToDate(&state, action)
+    effects += respond(&state, action)
+    effects += announceWorkout(&state)
+    return effects
+  }
+
+  static func bringUpToDate(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
+    if action.at > state.now { state.now = action.at }
+    state.clock.ride.advance(to: state.now)
+    let effects = settleWorkout(&state, wall: action.now.wallMilliseconds)
+    state.expireHint()
+    return effects
+  }
+
+  static func respond(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
+    let wall = action.now.wallMilliseconds
+    switch action.input {
+    case .tick, .redraw:
+      return []
+    case .cueFailed(let message):
+      state.chrome.cueFailed(message)
+      return []
+    case .inputClosed:
+      return [.quit(.failure)]
+    case .signal(let signal):
+      guard let status = signal.exitStatus else { return [.suspend] }
+      // Ctrl-C, SIGTERM or a hang-up during the pre-start countdown cancel it, as `q` does:
+      // only a crash or `kill -9` leaves it to start the ride on restore.
+      guard state.phase == .countdown else { return [.quit(status)] }
+      return state.record(RideEvent(.countdownCancel, at: state.now), wall: wall) + [.quit(status)]
+    case .journal(let report):
+      state.chrome.take(report)
+      state.comparison.take(report)
+      return []
+    case .key(let key):
+      let confirming = inputArrived(&state)
+      guard let binding = KeyTable.binding(for: key) else {
+        state.showHint(.unknownKey)
+        return []
+      }
+      return press(binding.command, &state, wall: wall, confirmingQuit: confirming)
+    case .remote(let command):
+      // Refused when it makes no sense now: nothing changes, not even the screen.
+      let key: Command
+      switch RemoteMapping.command(for: command, state: state) {
+      case .failure(let refusal): return [.reply(.refused(refusal))]
+      case .success(let command): key = command
+      }
+      _ = inputArrived(&state)
+      let before = state.ride
+      let effects = press(key, &state, wall: wall, confirmingQuit: false)
+      return effects + [.reply(RemoteMapping.outcome(of: key, before: before, state: state))]
+    }
+  }
+
+  /// An input arrived (a key, or a remote command taken): what each feature shows until the
+  /// next input goes. Returns whether a first `q` had asked its question.
+  static func inputArrived(_ state: inout RideScreenState) -> Bool {
+    state.comparison.inputArrived()
+    state.following.inputArrived()
+    return state.chrome.inputArrived()
+  }
+
+  /// Hands a command to the feature that owns it.
+  static func press(
+    _ command: Command, _ state: inout RideScreenState, wall: Int64, confirmingQuit: Bool
+  ) -> [Effect] {
+    switch command {
+    case .quit:
+      return quit(&state, wall: wall, confirmingQuit: confirmingQuit)
+    case .help:
+      state.chrome.showingHelp.toggle()
+      return []
+    case .back where state.showingHelp:
+      state.chrome.showingHelp = false
+      return []
+    case .compare:
+      return compare(&state)
+    case .lap where workoutTakesLap(state):
+      return workoutLap(&state, wall: wall)
+    case .finish where state.phase == .paused:
+      return finish(&state, wall: wall)
+    case .startPause, .lap, .undo, .finish, .back:
+      return clock(command, &state, wall: wall)
+    }
+  }
+
+  /// `r` on a paused ride: it is finished, and each feature takes the news (the summary, the
+  /// next ride's previous, the workout's summary gone).
+  static func finish(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
+    let laps = LapTable.rows(splits: state.ride.splits, precision: state.precision).map(\.lap)
+    let summary = RideSummary(
+      number: state.ride.number, moving: state.moving, laps: state.ride.splits.count, elapsed: state.elapsed,
+      paused: state.pausedTotal, lapTimes: laps, previousMoving: state.previousMoving)
+    let attempt = Attempt(finished: state.ride, moving: state.moving)
+    state.following.inputArrived()
+    state.chrome.finished(summary)
+    let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
+    state.comparison.finished(attempt, next: state.name)
+    return effects
+  }
+}

@@ -1,0 +1,186 @@
+import SplitsCore
+
+/// The lap table's columns at a width: mark, number, lap time, split, difference; for a ride
+/// with earlier rides of its name, then the delta against the comparison and its marks
+/// (standing, new best segment). When narrow the difference goes first, then the delta and
+/// its marks, then the split.
+struct LapColumns {
+  let numberWidth: Int
+  let timeWidth: Int
+  let diffWidth: Int
+  let deltaWidth: Int
+  let showSplit: Bool
+  let showDiff: Bool
+  let showDelta: Bool
+  let deltaColumn: Int
+  var marksColumn: Int { deltaColumn + deltaWidth + 1 }
+  static let gap = "   "
+
+  init(_ state: RideScreenState, compared: Bool, strings s: Strings, width: Int) {
+    let gap = Self.gap.count
+    timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: state.precision))
+    // Wide enough for the running lap's number (1,000 laps and more are not cut).
+    numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.ride.splits.count + 1).count)
+    diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
+    deltaWidth = max(timeWidth - 2, TextWidth.columns(s.deltaHeader))
+    let base = 2 + numberWidth + gap + timeWidth
+    let splitPart = gap + timeWidth
+    let diffPart = gap + diffWidth
+    let deltaPart = compared ? gap + deltaWidth + 3 : 0
+    showDiff = base + splitPart + diffPart + deltaPart + 1 <= width
+    showDelta = compared && base + splitPart + deltaPart + 1 <= width
+    showSplit = base + splitPart + 1 <= width
+    deltaColumn = 1 + base + (showSplit ? splitPart : 0) + (showDiff ? diffPart : 0) + gap
+  }
+
+  func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
+    var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth)
+    text += Self.gap + TextWidth.padded(lap, to: timeWidth)
+    if showSplit { text += Self.gap + TextWidth.padded(split, to: timeWidth) }
+    if showDiff { text += Self.gap + TextWidth.leftPadded(diff, to: diffWidth) }
+    return text
+  }
+
+  func line(_ r: LapRow, mark: String, precision: Precision) -> String {
+    line(
+      mark, String(r.number), TimeFormat.clock(r.lap, precision: precision), TimeFormat.clock(r.split, precision: precision),
+      r.difference.map { TimeFormat.signedDifference($0, precision: precision) } ?? "")
+  }
+}
+
+extension RideView {
+  /// The lap table from `top` to `bottom`: the header, the running lap, then the recorded
+  /// laps newest first, as many as fit (`LapTable.visible`).
+  static func drawLaps(
+    _ state: RideScreenState, live: LiveComparison?, options: ViewOptions, into screen: inout Screen, top: Int,
+    bottom: Int
+  ) {
+    let s = options.strings
+    let columns = LapColumns(state, compared: live?.hasEarlierRides == true, strings: s, width: screen.size.columns)
+    var row = top
+    screen.put(
+      " " + columns.line("", s.lapHeader, s.lapTimeHeader, s.splitHeader, s.differenceHeader), row: row, column: 0,
+      style: .dim)
+    if columns.showDelta {
+      screen.put(
+        TextWidth.leftPadded(s.deltaHeader, to: columns.deltaWidth), row: row, column: columns.deltaColumn, style: .dim)
+    }
+    row += 1
+    if row < bottom {
+      drawRunningLap(state, live: live, columns: columns, options: options, into: &screen, row: row)
+      row += 1
+    }
+    drawRecordedLaps(state, live: live, columns: columns, options: options, into: &screen, top: row, bottom: bottom)
+  }
+
+  /// The running lap, whose figures move with the moving time: the lap from the last split
+  /// (as it was, not truncated), the split with it, the difference from the last split plus
+  /// the last lap as shown, and the live delta once it appears; each noted where it is shown.
+  static func drawRunningLap(
+    _ state: RideScreenState, live: LiveComparison?, columns: LapColumns, options: ViewOptions,
+    into screen: inout Screen, row: Int
+  ) {
+    let precision = state.precision
+    let width = screen.size.columns
+    let gap = LapColumns.gap.count
+    let running = LapTable.runningLap(splits: state.ride.splits, moving: state.moving, precision: precision)
+    screen.put(" " + columns.line(running, mark: "›", precision: precision), row: row, column: 0, style: options.colored(.cyan))
+    let lastSplit = LapTable.runningLapOrigin(splits: state.ride.splits)
+    var column = 1 + 2 + columns.numberWidth + gap
+    let lapText = TimeFormat.clock(running.lap, precision: precision)
+    screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)
+    column += columns.timeWidth + gap
+    if columns.showSplit {
+      let splitText = TimeFormat.clock(running.split, precision: precision)
+      screen.clocks.show(.moving, text: splitText, row: row, column: column, visible: width - column)
+      column += columns.timeWidth + gap
+    }
+    if columns.showDiff, let difference = running.difference {
+      let diffText = TimeFormat.signedDifference(difference, precision: precision)
+      let start = column + columns.diffWidth - TextWidth.columns(diffText)
+      screen.clocks.show(
+        .moving, text: diffText, row: row, column: start, visible: width - start,
+        origin: lastSplit + (running.lap - difference))
+    }
+    // The live delta, once the lap has reached the comparison's lap time or the best
+    // segment: the shown split minus the comparison's, so it moves with the split; its
+    // mark turns with the delta's sign and with the lap passing the comparison's lap.
+    guard columns.showDelta, let live, let appears = live.liveDeltaAppears(lap: running.number),
+      state.moving - lastSplit >= appears,
+      let delta = live.delta(lap: running.number, shownSplit: running.split, precision: precision)
+    else { return }
+    let standing = live.standing(lap: running.number, delta: delta, shownLap: running.lap, precision: precision)
+    putComparison(columns, precision: precision, options: options, into: &screen, row: row, delta: delta, standing: standing, gold: false)
+    let deltaText = TimeFormat.signedDifference(delta, precision: precision)
+    let start = columns.deltaColumn + columns.deltaWidth - TextWidth.columns(deltaText)
+    screen.clocks.show(.moving, text: deltaText, row: row, column: start, visible: width - start)
+    let unit = Duration.nanoseconds(precision.unitNanoseconds)
+    let marks = columns.marksColumn
+    for origin in [Duration.zero, lastSplit] {
+      screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: marks..<marks + 1, origin: origin)
+    }
+  }
+
+  /// The recorded laps, newest first, the best and worst marked, with the mark of the laps
+  /// left out; for a compared ride each with its delta, standing and new best segment.
+  static func drawRecordedLaps(
+    _ state: RideScreenState, live: LiveComparison?, columns: LapColumns, options: ViewOptions,
+    into screen: inout Screen, top: Int, bottom: Int
+  ) {
+    let s = options.strings
+    let precision = state.precision
+    let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
+    // Only a compared ride needs its laps in milliseconds (for the new best segments).
+    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.ride.splits)
+    var row = top
+    for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
+      guard row < bottom else { break }
+      defer { row += 1 }
+      guard case .lap(let r) = entry else {
+        if case .earlier(let count) = entry {
+          screen.put(" " + s.fill(s.earlierLapsFormat, String(count)), row: row, column: 0, style: .dim)
+        }
+        continue
+      }
+      let (mark, style): (String, Style) =
+        switch r.mark {
+        case .best?: ("▲", options.colored(.green))
+        case .worst?: ("▼", options.colored(.red))
+        case nil: ("", .plain)
+        }
+      screen.put(" " + columns.line(r, mark: mark, precision: precision), row: row, column: 0, style: style)
+      guard let live else { continue }
+      let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
+      let index = r.number - 1
+      let gold = index < lapMilliseconds.count && live.isNewGold(lap: r.number, lapMilliseconds: lapMilliseconds[index])
+      putComparison(
+        columns, precision: precision, options: options, into: &screen, row: row, delta: delta,
+        standing: delta.flatMap { live.standing(lap: r.number, delta: $0, shownLap: r.lap, precision: precision) },
+        gold: gold)
+    }
+  }
+
+  /// The delta and the marks of a row, in the standing's colour.
+  static func putComparison(
+    _ columns: LapColumns, precision: Precision, options: ViewOptions, into screen: inout Screen, row: Int,
+    delta: Duration?, standing: LapStanding?, gold: Bool
+  ) {
+    guard columns.showDelta else { return }
+    let text = delta.map { TimeFormat.signedDifference($0, precision: precision) } ?? ""
+    let style: Style =
+      switch standing {
+      case .aheadGaining?: options.colored(.green, .bold)
+      case .aheadLosing?: options.colored(.green)
+      case .behindGaining?: options.colored(.red)
+      case .behindLosing?: options.colored(.red, .bold)
+      case nil: .plain
+      }
+    if !text.isEmpty {
+      screen.put(TextWidth.leftPadded(text, to: columns.deltaWidth), row: row, column: columns.deltaColumn, style: style)
+    }
+    if let standing { screen.put(standing.glyph, row: row, column: columns.marksColumn, style: style) }
+    if gold {
+      screen.put(LapStanding.goldMark, row: row, column: columns.marksColumn + 1, style: options.colored(.yellow, .bold))
+    }
+  }
+}

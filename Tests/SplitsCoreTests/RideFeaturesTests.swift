@@ -1,0 +1,99 @@
+import SplitsTestSupport
+import Testing
+
+@testable import SplitsCore
+
+@Suite("The ride screen's features: one input step, one opening state")
+struct RideFeaturesTests {
+  /// A running named ride with everything an input clears on screen.
+  func cluttered() -> RideScreenState {
+    var s = state(in: .running)
+    s.banner = "a note"
+    s.comparisonNotSaved = "disk full"
+    s.confirmingQuit = true
+    s.showHint(.unknownKey)
+    return s
+  }
+
+  @Test func aRemoteCommandTakenClearsWhatAKeyClears() {
+    var byKey = cluttered()
+    _ = RideReducer.reduce(&byKey, .key(.character("l"), at: t(10)))
+    var byRemote = cluttered()
+    _ = RideReducer.reduce(&byRemote, remote(.lap, at: t(10)))
+    for s in [byKey, byRemote] {
+      #expect(s.banner == nil)
+      #expect(s.comparisonNotSaved == nil)
+      #expect(s.confirmingQuit == false)
+      #expect(s.hint == nil)
+      #expect(s.showingSummary == false)
+      #expect(s.ride.splits.count == 1)
+    }
+    #expect(byKey == byRemote)
+  }
+
+  @Test func aRefusedRemoteCommandChangesNothingOnScreen() {
+    var s = cluttered()
+    let effects = RideReducer.reduce(&s, remote(.finish, at: t(0)))
+    #expect(replies(effects) == [.refused(.finishWhileRunning)])
+    #expect(s == cluttered())
+  }
+
+  @Test func theSummaryAfterFinishGoesWithTheNextRemoteCommand() {
+    var s = state(in: .paused)
+    s.rideName = "loop"
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(0)))
+    #expect(s.showingSummary)
+    #expect(s.comparisons.attempts["loop"]?.count == 1)
+    _ = RideReducer.reduce(&s, remote(.start, at: t(1)))
+    #expect(!s.showingSummary)
+    #expect(s.phase == .running)
+  }
+
+  @Test func theNextCandidateIsTheEarliestOfTheFeatures() {
+    var s = state(in: .running)
+    s.showHint(.unknownKey)
+    let hintGoes = s.now + ShownHint<RideScreenState.Hint, Ride.Phase>.lifetime
+    #expect(s.nextCandidate(shown: ShownClocks()) == hintGoes)
+    let hundredth = s.nextCandidate(shown: .everything(.cs))
+    #expect(hundredth != nil && hundredth! < hintGoes)
+  }
+
+  @Test func theOpeningWithoutAJournalIsRideOneReady() {
+    let s = RideOpening(restored: nil, precision: .ds, countdownSteps: 3, sport: .running, name: "").state(at: t(5))
+    #expect(s.ride == Ride(number: 1))
+    #expect(s.now == t(5))
+    #expect(s.precision == .ds)
+    #expect(s.countdownSteps == 3)
+    #expect(s.sport == .running)
+    #expect(s.name == nil)
+    #expect(s.rideName == nil)
+    #expect(s.banner == nil)
+  }
+
+  @Test func theOpeningOfAnOpenRideKeepsItsNameAndTime() {
+    let boot = "b"
+    let stored = [StoredEvent(.start, wallMilliseconds: 0, bootID: boot, boottimeNanoseconds: 1_000_000_000)]
+    var restored = Restore.ride(
+      number: 4, events: stored, bootID: boot, now: Now(monotonic: Instant(nanoseconds: 3_000_000_000), wallMilliseconds: 2_000))
+    restored.name = "hill"
+    // The screen asks a little after the restore; the headless run at the restore's own now.
+    let screen = RideOpening(restored: restored, precision: .cs, name: "next").state(at: Instant(nanoseconds: 4_000_000_000))
+    let headless = RideOpening(restored: restored, precision: .cs).state(at: Instant(nanoseconds: 2_000_000_000))
+    #expect(screen.ride == restored.ride)
+    #expect(screen.rideName == "hill")
+    #expect(screen.name == "next")
+    #expect(screen.now == Instant(nanoseconds: 4_000_000_000))
+    // A clock reading before the restore's is not taken: the ride never goes back.
+    #expect(headless.now == restored.at)
+    #expect(headless.rideName == "hill")
+  }
+
+  @Test func theOpeningSaysWhatItCouldNotRead() {
+    var restored = Restore.ride(number: 2, events: [], bootID: "b", now: Now(monotonic: t(0), wallMilliseconds: 0))
+    restored.wallClockWentBackwards = true
+    let backwards = RideOpening(restored: restored, precision: .cs, language: .ko).state(at: t(0))
+    #expect(backwards.banner == HistoryStrings.of(.ko).wallClockWentBackwards)
+    let unreadable = RideOpening(restored: restored, precision: .cs, unreadableWorkout: "bad step").state(at: t(0))
+    #expect(unreadable.banner?.contains("bad step") == true)
+  }
+}
