@@ -191,12 +191,6 @@ public struct RideSummary: Equatable, Sendable {
   public var lapTimes: [Duration]
   /// The moving time of the ride finished before this one, if any.
   public var previousMoving: Duration?
-  /// The workout this ride follows, if any.
-  public var workout: WorkoutRun?
-  /// What a ride started here is (`--sport`), recorded with its first event.
-  public var sport: Sport = .biking
-  /// The `--cue-cmd` command failed once: said in the banner, and never again.
-  public var cueFailureShown = false
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,
