@@ -138,11 +138,12 @@ public enum WorkoutView {
       figure = RideView.stateLabel(state, options.strings)
       label = s.startsIn
     } else if let seconds = step.length.seconds {
-      figure = WorkoutTable.clock(seconds: WorkoutTable.leftSeconds(now.left ?? .seconds(seconds)))
+      figure = TimeFormat.clock(
+        .seconds(WorkoutTable.leftSeconds(now.left ?? .seconds(seconds))), precision: .s, minimumHourDigits: 0)
       label = s.stepLeft
       origin = WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: seconds)
     } else {
-      figure = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(now.into))
+      figure = TimeFormat.clock(now.into, precision: .s, minimumHourDigits: 0)
       label = s.stepLapInto
       origin = now.stepStart
     }
@@ -327,7 +328,7 @@ public enum WorkoutView {
   /// not fit whole are left out.
   static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
     let width = screen.size.columns
-    let done = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(state.moving))
+    let done = TimeFormat.clock(state.moving, precision: .s, minimumHourDigits: 0)
     // The planned seconds from the step's start to the workout's end (nil with a lap step).
     var planned: Int? = 0
     for step in plan.steps[now.index...] {
@@ -339,7 +340,8 @@ public enum WorkoutView {
     }
     var candidates: [(format: String, values: [String], origins: [Duration])] = []
     if let planned {
-      let left = WorkoutTable.clock(seconds: WorkoutTable.leftSeconds((.seconds(planned) - now.into).clampedToZero))
+      let left = TimeFormat.clock(
+        .seconds(WorkoutTable.leftSeconds((.seconds(planned) - now.into).clampedToZero)), precision: .s, minimumHourDigits: 0)
       let origin = WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: planned)
       candidates.append((s.workoutTimesFormat, [done, left], [.zero, origin]))
       candidates.append(("%@ / %@", [done, left], [.zero, origin]))
@@ -401,7 +403,7 @@ public enum WorkoutView {
     }
     row += 1
     if showTotals {
-      let ridden = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(finishedAt(state)))
+      let ridden = TimeFormat.clock(finishedAt(state), precision: .s, minimumHourDigits: 0)
       let plannedText = plan(total: run.plan, s)
       screen.put(
         " " + joined([(s.fill(s.riddenFormat, ridden), false), (s.fill(s.plannedTotalFormat, plannedText), false)], columns: width - 2),
@@ -432,7 +434,7 @@ public enum WorkoutView {
   /// The planned length of the whole workout (`55:00`, or `40:00 and lap steps`).
   static func plan(total plan: Workout, _ s: WorkoutStrings) -> String {
     let timed = plan.steps.compactMap(\.length.seconds).reduce(0, +)
-    let text = WorkoutTable.clock(seconds: Int64(timed))
+    let text = TimeFormat.clock(.seconds(timed), precision: .s, minimumHourDigits: 0)
     return plan.totalSeconds == nil ? s.fill(s.plannedOpenFormat, text) : text
   }
 
@@ -449,7 +451,7 @@ public enum WorkoutView {
     let width = screen.size.columns
     let gap = "  "
     func planned(_ r: WorkoutTableRow) -> String { lengthText(r.planned, s, lap: s.lapLength) }
-    func actual(_ r: WorkoutTableRow) -> String { WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(r.actual)) }
+    func actual(_ r: WorkoutTableRow) -> String { TimeFormat.clock(r.actual, precision: .s, minimumHourDigits: 0) }
     func widest(_ header: String, _ texts: [String]) -> Int {
       max(TextWidth.columns(header), texts.map { TextWidth.columns($0) }.max() ?? 0)
     }
@@ -552,7 +554,7 @@ public enum WorkoutView {
   /// A step's planned length: `10:00`, or `until l` for a lap step.
   static func lengthText(_ length: WorkoutStep.Length, _ s: WorkoutStrings, lap: String? = nil) -> String {
     guard let seconds = length.seconds else { return lap ?? s.untilLap }
-    return WorkoutTable.clock(seconds: Int64(seconds))
+    return TimeFormat.clock(.seconds(seconds), precision: .s, minimumHourDigits: 0)
   }
 
   /// The colour of a step's effort: under 76% of FTP cyan, under 90% green, under 105%

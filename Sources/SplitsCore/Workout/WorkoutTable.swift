@@ -56,13 +56,6 @@ public enum WorkoutTable {
   /// A time left as a countdown shows it: rounded up to whole seconds.
   public static func leftSeconds(_ d: Duration) -> Int64 { CountdownMath.shownSeconds(remaining: d) }
 
-  /// `MM:SS` under an hour, `H:MM:SS` from an hour on.
-  public static func clock(seconds: Int64) -> String {
-    let total = max(0, seconds)
-    let rest = TimeFormat.pad((total / 60) % 60, 2) + ":" + TimeFormat.pad(total % 60, 2)
-    return total < 3600 ? rest : String(total / 3600) + ":" + rest
-  }
-
   /// The moving time (the workout's `origin`) at which a time left of `seconds` at the
   /// step's start, shown as `leftSeconds`, reads zero in every place: its digits turn over
   /// when the moving time passes it plus a multiple of their place value. (A time left of
