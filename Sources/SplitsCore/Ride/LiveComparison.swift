@@ -46,12 +46,7 @@ extension Comparison {
   /// Each recorded lap's moving time in whole milliseconds, truncated (as the journal's
   /// figures have them).
   public static func lapMilliseconds(splits: [Duration]) -> [Int64] {
-    var previous = Duration.zero
-    return splits.map { split in
-      let lap = (max(split, previous) - previous).milliseconds
-      previous = max(split, previous)
-      return lap
-    }
+    Laps.of(splits).map(\.lap.milliseconds)
   }
 }
 
@@ -61,16 +56,10 @@ extension Attempt {
   /// when there are no laps).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
-    var laps: [Int64] = []
-    var splits: [Int64] = []
-    var previous = Duration.zero
-    for recorded in ride.splits {
-      let split = max(min(recorded, moving), previous)
-      laps.append((split - previous).milliseconds)
-      splits.append(split.milliseconds)
-      previous = split
-    }
-    let rest = (moving - previous).milliseconds
+    let recorded = Laps.of(ride.splits, upTo: moving)
+    var laps = recorded.map(\.lap.milliseconds)
+    var splits = recorded.map(\.split.milliseconds)
+    let rest = (moving - (recorded.last?.split ?? .zero)).milliseconds
     if rest > 0 || laps.isEmpty {
       laps.append(max(0, rest))
       splits.append(moving.milliseconds)

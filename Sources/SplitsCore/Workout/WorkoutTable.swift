@@ -27,19 +27,12 @@ public enum WorkoutTable {
   /// (`stepEnds` says how each ended).
   public static func rows(plan: Workout, splits: [Duration], stepEnds: [StepEnd]) -> [WorkoutTableRow] {
     let count = min(stepEnds.count, splits.count, plan.steps.count)
-    var rows: [WorkoutTableRow] = []
-    rows.reserveCapacity(count)
-    var previous = Duration.zero
-    for index in 0..<count {
+    return Laps.of(splits.prefix(count)).enumerated().map { index, piece in
       let step = plan.steps[index]
-      let end = max(splits[index], previous)
-      rows.append(
-        WorkoutTableRow(
-          number: index + 1, name: step.name, planned: step.length,
-          actual: TimeFormat.truncated(end - previous, to: .s), ended: stepEnds[index]))
-      previous = end
+      return WorkoutTableRow(
+        number: index + 1, name: step.name, planned: step.length,
+        actual: TimeFormat.truncated(piece.lap, to: .s), ended: stepEnds[index])
     }
-    return rows
   }
 
   /// The rows of a ride's state (none for a plain ride).
