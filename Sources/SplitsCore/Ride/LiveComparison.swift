@@ -142,16 +142,15 @@ public struct LiveComparison: Equatable, Sendable {
   /// laps. Nil past the comparison's laps. Constant while the lap is shorter than the
   /// comparison's, then it grows with the moving time (`predictionOrigin`).
   public func predictedFinish(moving: Duration, lapOrigin: Duration, lap number: Int) -> Duration? {
-    guard let reference, number >= 1, let lap = reference.lap(number) else { return nil }
-    let rest = Duration.milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
-    let left = (Duration.milliseconds(lap) - (moving - lapOrigin)).clampedToZero
-    return moving + left + rest
+    reference.flatMap {
+      Comparison.predictedFinish(moving: moving, lapNumber: number, currentLap: moving - lapOrigin, reference: $0)
+    }
   }
 
   /// The moving time at which the predicted finish would read zero once it grows with the
   /// moving time (minus the comparison's later laps): the origin of its digits' lattice.
   public func predictionOrigin(lap number: Int) -> Duration? {
-    guard let reference, number >= 1, reference.lap(number) != nil else { return nil }
-    return .zero - .milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
+    guard let reference, let rest = Comparison.laterLaps(after: number, of: reference) else { return nil }
+    return .zero - rest
   }
 }
