@@ -1,5 +1,7 @@
-/// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure:
-/// whole milliseconds in, whole milliseconds out.
+/// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure.
+/// The rides' laps and splits are whole milliseconds (the journal's figures, `RideFigures`);
+/// the moments on a lap under way (when its live delta appears, the predicted finish) are
+/// `Duration`s, worked out here once for the screen and `show --compare` alike.
 ///
 /// A ride's laps here are its segments: the recorded laps and then the stretch to the
 /// finish (`RideFigures.segments`), numbered from 1, so that a finished ride's laps cover its
