@@ -49,7 +49,8 @@ int splits_watch_stop_continue(void) {
   return pipe_fds[0];
 }
 
-int splits_continued_since_stop(void) {
+/// Whether a SIGCONT has been delivered since the last SIGTSTP.
+static int continued_since_stop(void) {
   return atomic_load(&continues) != atomic_load(&continues_at_stop);
 }
 
@@ -59,7 +60,7 @@ static int continued_or_pending(void) {
   sigset_t pending;
   sigemptyset(&pending);
   sigpending(&pending);
-  return splits_continued_since_stop() || sigismember(&pending, SIGCONT);
+  return continued_since_stop() || sigismember(&pending, SIGCONT);
 }
 
 void splits_stop_unless_continued(void) {
@@ -82,7 +83,7 @@ void splits_stop_unless_continued(void) {
     // SIGCONT sent from now on discards it.
     raise(SIGTSTP);
     // One handled between the look and the raise.
-    if (splits_continued_since_stop()) {
+    if (continued_since_stop()) {
       stop.sa_handler = SIG_IGN;  // discards the pending SIGTSTP
       sigaction(SIGTSTP, &stop, NULL);
     }

@@ -126,11 +126,11 @@ public enum WorkoutView {
     if state.phase == .countdown { return (RideView.stateLabel(state, options.strings), s.startsIn, nil) }
     if let seconds = step.length.seconds {
       return (
-        WorkoutTable.clock(seconds: WorkoutTable.leftSeconds(now.left ?? .seconds(seconds))), s.stepLeft,
+        TimeFormat.clock(.seconds(WorkoutTable.leftSeconds(now.left ?? .seconds(seconds))), precision: .s, minimumHourDigits: 0), s.stepLeft,
         WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: seconds)
       )
     }
-    return (WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(now.into)), s.stepLapInto, now.stepStart)
+    return (TimeFormat.clock(now.into, precision: .s, minimumHourDigits: 0), s.stepLapInto, now.stepStart)
   }
 
   /// The step: number, name and kind; then its target (on one line when `lines` is 1).
@@ -252,7 +252,7 @@ public enum WorkoutView {
   /// not fit whole are left out.
   static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
     let width = screen.size.columns
-    let done = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(state.moving))
+    let done = TimeFormat.clock(state.moving, precision: .s, minimumHourDigits: 0)
     // The planned seconds from the step's start to the workout's end (nil with a lap step).
     var planned: Int? = 0
     for step in plan.steps[now.index...] {
@@ -264,7 +264,7 @@ public enum WorkoutView {
     }
     var candidates: [(format: String, values: [String], origins: [Duration])] = []
     if let planned {
-      let left = WorkoutTable.clock(seconds: WorkoutTable.leftSeconds((.seconds(planned) - now.into).clampedToZero))
+      let left = TimeFormat.clock(.seconds(WorkoutTable.leftSeconds((.seconds(planned) - now.into).clampedToZero)), precision: .s, minimumHourDigits: 0)
       let origin = WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: planned)
       candidates.append((s.workoutTimesFormat, [done, left], [.zero, origin]))
       candidates.append(("%@ / %@", [done, left], [.zero, origin]))
@@ -316,7 +316,7 @@ public enum WorkoutView {
     }
     row += 1
     if showTotals {
-      let ridden = WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(finishedAt(state)))
+      let ridden = TimeFormat.clock(finishedAt(state), precision: .s, minimumHourDigits: 0)
       let plannedText = plan(total: run.plan, s)
       screen.put(
         " " + joined([(s.fill(s.riddenFormat, ridden), false), (s.fill(s.plannedTotalFormat, plannedText), false)], columns: width - 2),
@@ -347,7 +347,7 @@ public enum WorkoutView {
   /// The planned length of the whole workout (`55:00`, or `40:00 and lap steps`).
   static func plan(total plan: Workout, _ s: WorkoutStrings) -> String {
     let timed = plan.steps.compactMap(\.length.seconds).reduce(0, +)
-    let text = WorkoutTable.clock(seconds: Int64(timed))
+    let text = TimeFormat.clock(.seconds(timed), precision: .s, minimumHourDigits: 0)
     return plan.totalSeconds == nil ? s.fill(s.plannedOpenFormat, text) : text
   }
 }

@@ -53,7 +53,7 @@ public enum ComparisonReport {
   /// what the marks mean. None for `none`.
   static func lines(_ comparison: RideComparison, strings: HistoryStrings) -> [String] {
     guard comparison.kind != .none else { return [] }
-    guard let name = comparison.name.map(HistoryReport.oneLine) else { return [strings.noNameNoComparison] }
+    guard let name = comparison.name.map(StatusReport.oneLine) else { return [strings.noNameNoComparison] }
     guard let reference = comparison.reference else {
       return [
         comparison.kind == .best

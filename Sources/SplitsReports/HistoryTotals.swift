@@ -115,10 +115,10 @@ public enum HistoryTotals {
     switch period {
     case .week:
       let week = WallTime.isoWeek(ofDay: day)
-      return (WallTime.pad(week.year, 4) + "-W" + WallTime.pad(week.week, 2), week.monday)
+      return (TimeFormat.pad(week.year, 4) + "-W" + TimeFormat.pad(week.week, 2), week.monday)
     case .month:
       let (y, m, _) = WallTime.civil(fromDays: day)
-      return (WallTime.pad(y, 4) + "-" + WallTime.pad(m, 2), WallTime.days(fromCivil: y, m, 1))
+      return (TimeFormat.pad(y, 4) + "-" + TimeFormat.pad(m, 2), WallTime.days(fromCivil: y, m, 1))
     }
   }
 

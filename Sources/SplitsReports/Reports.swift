@@ -198,7 +198,8 @@ public enum StatusReport {
   }
 
   /// `text` with each control character (a line break, a tab, an escape) as a space: the
-  /// status line stays one line, whatever a workout's step is called.
+  /// status line stays one line, whatever a workout's step is called, and so does a name or
+  /// a note in `history` and `show`.
   static func oneLine(_ text: String) -> String {
     String(
       String.UnicodeScalarView(
@@ -257,9 +258,10 @@ public enum HistoryReport {
       rows.append([
         String(ride.number) + mark,
         ride.startedAtWallMilliseconds.map { WallTime.localDateTime($0, timeZone: timeZone) } ?? "",
-        strings.sportName(ride.sport), clock(ride.movingMilliseconds), clock(ride.elapsedMilliseconds),
-        String(ride.laps.count),
-        ride.bestLapMilliseconds.map(clock) ?? "", ride.name.map(oneLine) ?? "",
+        strings.sportName(ride.sport), TimeFormat.clock(.milliseconds(ride.movingMilliseconds), precision: .cs),
+        TimeFormat.clock(.milliseconds(ride.elapsedMilliseconds), precision: .cs), String(ride.laps.count),
+        ride.bestLapMilliseconds.map { TimeFormat.clock(.milliseconds($0), precision: .cs) } ?? "",
+        ride.name.map(StatusReport.oneLine) ?? "",
       ])
     }
     return layout(header: header, rows: rows, rightAligned: [0, 3, 4, 5, 6])
@@ -300,19 +302,21 @@ public enum HistoryReport {
     if let start = ride.startedAtWallMilliseconds {
       title += " · " + WallTime.localDateTime(start, timeZone: timeZone)
     }
-    if let name = ride.name { title += " · " + oneLine(name) }
+    if let name = ride.name { title += " · " + StatusReport.oneLine(name) }
     lines.append(title)
-    if let note = ride.note { lines.append(oneLine(note)) }
+    if let note = ride.note { lines.append(StatusReport.oneLine(note)) }
+    // Whole milliseconds in hundredths (truncated, as every time is).
+    let cs: (Int64) -> String = { TimeFormat.clock(.milliseconds($0), precision: .cs) }
     lines.append(
-      "\(strings.movingHeader) \(clock(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
-        + "\(clock(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(clock(ride.pausedMilliseconds))")
+      "\(strings.movingHeader) \(cs(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
+        + "\(cs(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(cs(ride.pausedMilliseconds))")
     if ride.wallClockWentBackwards { lines.append(strings.wallClockWentBackwards) }
     // The summary the screen shows after `r`: the laps' best, worst and average; the moving
     // time against the ride before.
     let lapTimes = ride.laps.map(\.lapMilliseconds)
     if let best = lapTimes.min(), let worst = lapTimes.max() {
       let average = lapTimes.reduce(0, +) / Int64(lapTimes.count)
-      lines.append(strings.fill(strings.lapSummaryFormat, String(lapTimes.count), clock(best), clock(worst), clock(average)))
+      lines.append(strings.fill(strings.lapSummaryFormat, String(lapTimes.count), cs(best), cs(worst), cs(average)))
     }
     if let previous, ride.state == .finished {
       let difference = Duration.milliseconds(ride.movingMilliseconds - previous.movingMilliseconds)
@@ -345,7 +349,7 @@ public enum HistoryReport {
     }
     if let stretch = ride.finalStretch {
       table.append(
-        [strings.finishRow, clock(stretch.lapMilliseconds), clock(stretch.splitMilliseconds), "", ""]
+        [strings.finishRow, cs(stretch.lapMilliseconds), cs(stretch.splitMilliseconds), "", ""]
           + comparisonCells(stretch.number))
     }
     let header =
@@ -355,17 +359,7 @@ public enum HistoryReport {
     return lines.joined(separator: "\n") + "\n"
   }
 
-  /// `HH:MM:SS.cc` of whole milliseconds (truncated, as every time is).
-  static func clock(_ milliseconds: Int64) -> String {
-    TimeFormat.clock(.milliseconds(milliseconds), precision: .cs)
-  }
-
   /// Columns two spaces apart, measured in terminal columns (Hangul is two wide).
-  /// A name or note on one line of a table: line breaks and other controls become spaces.
-  static func oneLine(_ text: String) -> String {
-    String(String.UnicodeScalarView(text.unicodeScalars.map { $0.properties.generalCategory == .control ? " " : $0 }))
-  }
-
   static func layout(header: [String], rows: [[String]], rightAligned: Set<Int>) -> String {
     var widths = header.map { TextWidth.columns($0) }
     for row in rows {

@@ -86,7 +86,7 @@ enum TcxExport {
   static func seconds(_ milliseconds: Int64) -> String {
     let ms = max(0, milliseconds)
     let fraction = ms % 1000
-    return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + WallTime.pad(fraction, 3)
+    return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + TimeFormat.pad(fraction, 3)
   }
 
   /// The activity's notes: `Splits ride N`, then the ride's name and note when it has them.

@@ -7,8 +7,8 @@ public enum WallTime {
   public static func iso8601(_ wallMilliseconds: Int64, milliseconds: Bool = false) -> String {
     let (days, msOfDay) = floorDivide(wallMilliseconds, 86_400_000)
     let (y, m, d) = civil(fromDays: days)
-    var text = "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))T" + timeOfDay(msOfDay, seconds: true)
-    if milliseconds { text += "." + pad(msOfDay % 1000, 3) }
+    var text = "\(TimeFormat.pad(y, 4))-\(TimeFormat.pad(m, 2))-\(TimeFormat.pad(d, 2))T" + timeOfDay(msOfDay, seconds: true)
+    if milliseconds { text += "." + TimeFormat.pad(msOfDay % 1000, 3) }
     return text + "Z"
   }
 
@@ -21,7 +21,7 @@ public enum WallTime {
     let local = wallMilliseconds.addingSaturating(offset * 1000)
     let (days, msOfDay) = floorDivide(local, 86_400_000)
     let (y, m, d) = civil(fromDays: days)
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2)) " + timeOfDay(msOfDay, seconds: false)
+    return "\(TimeFormat.pad(y, 4))-\(TimeFormat.pad(m, 2))-\(TimeFormat.pad(d, 2)) " + timeOfDay(msOfDay, seconds: false)
   }
 
   /// The local calendar day `wallMilliseconds` falls on, as days since 1970-01-01.
@@ -33,7 +33,7 @@ public enum WallTime {
   /// `2026-11-23` of a day count since 1970-01-01.
   public static func date(ofDay days: Int64) -> String {
     let (y, m, d) = civil(fromDays: days)
-    return "\(pad(y, 4))-\(pad(m, 2))-\(pad(d, 2))"
+    return "\(TimeFormat.pad(y, 4))-\(TimeFormat.pad(m, 2))-\(TimeFormat.pad(d, 2))"
   }
 
   /// The day count since 1970-01-01 of a calendar date (H. Hinnant's `days_from_civil`);
@@ -63,8 +63,8 @@ public enum WallTime {
 
   static func timeOfDay(_ msOfDay: Int64, seconds: Bool) -> String {
     let s = msOfDay / 1000
-    let text = pad(s / 3600, 2) + ":" + pad((s / 60) % 60, 2)
-    return seconds ? text + ":" + pad(s % 60, 2) : text
+    let text = TimeFormat.pad(s / 3600, 2) + ":" + TimeFormat.pad((s / 60) % 60, 2)
+    return seconds ? text + ":" + TimeFormat.pad(s % 60, 2) : text
   }
 
   static func floorDivide(_ a: Int64, _ b: Int64) -> (Int64, Int64) {
@@ -85,11 +85,6 @@ public enum WallTime {
     let d = doy - (153 * mp + 2) / 5 + 1
     let m = mp < 10 ? mp + 3 : mp - 9
     return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-  }
-
-  static func pad(_ value: Int64, _ width: Int) -> String {
-    let digits = String(value)
-    return digits.count >= width ? digits : String(repeating: "0", count: width - digits.count) + digits
   }
 }
 

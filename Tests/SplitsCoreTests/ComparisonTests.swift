@@ -85,17 +85,18 @@ struct ComparisonTests {
   }
 
   @Test func theLiveDeltaAppearsAtTheSoonerOfTheComparisonLapAndTheGoldLap() {
-    #expect(Comparison.liveDeltaAppears(comparisonLap: 60_000, goldLap: 55_000) == 55_000)
-    #expect(Comparison.liveDeltaAppears(comparisonLap: 50_000, goldLap: 55_000) == 50_000)
-    #expect(Comparison.liveDeltaAppears(comparisonLap: nil, goldLap: 55_000) == 55_000)
-    #expect(Comparison.liveDeltaAppears(comparisonLap: 60_000, goldLap: nil) == 60_000)
-    #expect(Comparison.liveDeltaAppears(comparisonLap: nil as Int64?, goldLap: nil) == nil)
+    func ms(_ value: Int64) -> Duration { .milliseconds(value) }
+    #expect(Comparison.liveDeltaAppears(comparisonLap: ms(60_000), goldLap: ms(55_000)) == ms(55_000))
+    #expect(Comparison.liveDeltaAppears(comparisonLap: ms(50_000), goldLap: ms(55_000)) == ms(50_000))
+    #expect(Comparison.liveDeltaAppears(comparisonLap: nil, goldLap: ms(55_000)) == ms(55_000))
+    #expect(Comparison.liveDeltaAppears(comparisonLap: ms(60_000), goldLap: nil) == ms(60_000))
+    #expect(Comparison.liveDeltaAppears(comparisonLap: nil, goldLap: nil) == nil)
     #expect(
       Comparison.liveDeltaAppears(comparisonLap: Duration.seconds(60), goldLap: Duration.milliseconds(55_500))
         == .milliseconds(55_500))
-    #expect(!Comparison.liveDeltaShows(currentLap: 54_999, comparisonLap: 60_000, goldLap: 55_000))
-    #expect(Comparison.liveDeltaShows(currentLap: 55_000, comparisonLap: 60_000, goldLap: 55_000))
-    #expect(!Comparison.liveDeltaShows(currentLap: 1_000_000, comparisonLap: nil, goldLap: nil))
+    #expect(!Comparison.liveDeltaShows(currentLap: ms(54_999), comparisonLap: ms(60_000), goldLap: ms(55_000)))
+    #expect(Comparison.liveDeltaShows(currentLap: ms(55_000), comparisonLap: ms(60_000), goldLap: ms(55_000)))
+    #expect(!Comparison.liveDeltaShows(currentLap: ms(1_000_000), comparisonLap: nil, goldLap: nil))
   }
 
   @Test func aLapUnderWayShowsItsDeltaOnlyOnceItMeansSomething() {
@@ -114,15 +115,16 @@ struct ComparisonTests {
   }
 
   @Test func predictedFinish() {
+    func ms(_ value: Int64) -> Duration { .milliseconds(value) }
     let reference = ComparisonReference(
       kind: .previous, rideNumber: 1, laps: [60_000, 70_000, 80_000], splits: [60_000, 130_000, 210_000])
     // 40 s into lap 2 at 100 s: 30 s left of it, then lap 3.
-    #expect(Comparison.predictedFinish(moving: 100_000, lapNumber: 2, currentLap: 40_000, reference: reference) == 210_000)
+    #expect(Comparison.predictedFinish(moving: ms(100_000), lapNumber: 2, currentLap: ms(40_000), reference: reference) == ms(210_000))
     // Slower than the comparison's lap: nothing left of it, then lap 3.
-    #expect(Comparison.predictedFinish(moving: 160_000, lapNumber: 2, currentLap: 90_000, reference: reference) == 240_000)
-    #expect(Comparison.predictedFinish(moving: 0, lapNumber: 1, currentLap: 0, reference: reference) == 210_000)
+    #expect(Comparison.predictedFinish(moving: ms(160_000), lapNumber: 2, currentLap: ms(90_000), reference: reference) == ms(240_000))
+    #expect(Comparison.predictedFinish(moving: ms(0), lapNumber: 1, currentLap: ms(0), reference: reference) == ms(210_000))
     // More laps than the comparison: no prediction.
-    #expect(Comparison.predictedFinish(moving: 220_000, lapNumber: 4, currentLap: 5_000, reference: reference) == nil)
+    #expect(Comparison.predictedFinish(moving: ms(220_000), lapNumber: 4, currentLap: ms(5_000), reference: reference) == nil)
   }
 
   @Test func sumsSaturate() {

@@ -327,8 +327,8 @@ struct CountdownReducerTests {
     clocks.advance(.seconds(149 * 86_400 + 1))
     _ = CountdownReducer.reduce(&state, .tick(at: clocks.now))
     #expect(state.display == "000:23:59:59")
-    #expect(CountdownFormat.clock(seconds: 59, showsDays: false) == "00:00:59")
-    #expect(CountdownFormat.clock(seconds: 100 * 3600, showsDays: false) == "100:00:00")
+    #expect(TimeFormat.clock(.seconds(59), precision: .s) == "00:00:59")
+    #expect(TimeFormat.clock(.seconds(100 * 3600), precision: .s) == "100:00:00")
   }
 
   @Test("The fixed width holds over a whole run, each second shown once")

@@ -532,9 +532,9 @@ struct WorkoutViewTests {
     #expect(rows.map(\.actual) == [.seconds(600), .seconds(100)])
     #expect(rows.map(\.ended) == [.time, .skip])
     #expect(rows.map(\.number) == [1, 2])
-    #expect(WorkoutTable.clock(seconds: 59) == "00:59")
-    #expect(WorkoutTable.clock(seconds: 3_599) == "59:59")
-    #expect(WorkoutTable.clock(seconds: 3_600) == "1:00:00")
+    #expect(TimeFormat.clock(.seconds(59), precision: .s, minimumHourDigits: 0) == "00:59")
+    #expect(TimeFormat.clock(.seconds(3_599), precision: .s, minimumHourDigits: 0) == "59:59")
+    #expect(TimeFormat.clock(.seconds(3_600), precision: .s, minimumHourDigits: 0) == "1:00:00")
     #expect(WorkoutTable.leftSeconds(.milliseconds(2_001)) == 3)
     #expect(WorkoutTable.leftSeconds(.milliseconds(2_000)) == 2)
   }

@@ -225,7 +225,7 @@ struct HistoryTotalsTests {
 
         """)
     let korean = HistoryTotals.table(Self.sample, strings: .korean)
-    #expect(korean.hasPrefix("기간      라이드      주행  랩\n"), "\(korean)")
+    #expect(korean.hasPrefix("기간      라이드      이동  랩\n"), "\(korean)")
   }
 
   @Test("the JSON")

@@ -11,9 +11,6 @@
 /// errno set.
 int splits_watch_stop_continue(void);
 
-/// Whether a SIGCONT has been delivered since the last SIGTSTP.
-int splits_continued_since_stop(void);
-
 /// Stops the process (as SIGTSTP's default action does) unless a SIGCONT came since the last
 /// SIGTSTP, and returns once it is continued, or at once. The stop signal is made pending
 /// (blocked) before it takes effect, so a SIGCONT sent after it discards it, as the kernel

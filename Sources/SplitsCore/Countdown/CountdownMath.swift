@@ -18,21 +18,3 @@ public enum CountdownMath {
     return now + .nanoseconds(left - (shown - 1) * 1_000_000_000)
   }
 }
-
-/// Formats the countdown's value.
-public enum CountdownFormat {
-  /// `HH:MM:SS`, or `DD:HH:MM:SS` with the days on `dayDigits` digits. Hours take two digits
-  /// and grow only if the wall clock is set back by days during a countdown to a date.
-  public static func clock(seconds: Int64, showsDays: Bool, dayDigits: Int = 2) -> String {
-    let total = max(0, seconds)
-    let s = total % 60
-    let m = (total / 60) % 60
-    if showsDays {
-      let d = total / 86_400
-      let h = (total / 3600) % 24
-      return TimeFormat.pad(d, dayDigits) + ":" + TimeFormat.pad(h, 2) + ":" + TimeFormat.pad(m, 2) + ":"
-        + TimeFormat.pad(s, 2)
-    }
-    return TimeFormat.pad(total / 3600, 2) + ":" + TimeFormat.pad(m, 2) + ":" + TimeFormat.pad(s, 2)
-  }
-}

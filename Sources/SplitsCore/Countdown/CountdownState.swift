@@ -102,9 +102,11 @@ public struct CountdownState: Equatable, Sendable {
     }
   }
 
-  /// The value shown: `HH:MM:SS` or `DD:HH:MM:SS`, fixed width.
+  /// The value shown: `HH:MM:SS` or `DD:HH:MM:SS` with the days on `dayDigits` digits, fixed
+  /// width. Hours take two digits and grow only if the wall clock is set back by days during
+  /// a countdown to a date.
   public var display: String {
-    CountdownFormat.clock(seconds: remainingSeconds, showsDays: showsDays, dayDigits: dayDigits)
+    TimeFormat.clock(.seconds(remainingSeconds), precision: .s, dayDigits: showsDays ? dayDigits : nil)
   }
 
   /// The next instant after `now` at which the value can change as far as `shown` shows it

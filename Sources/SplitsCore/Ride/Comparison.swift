@@ -1,5 +1,7 @@
-/// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure:
-/// whole milliseconds in, whole milliseconds out.
+/// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure.
+/// The rides' laps and splits are whole milliseconds (the journal's figures, `RideFigures`);
+/// the moments on a lap under way (when its live delta appears, the predicted finish) are
+/// `Duration`s, worked out here once for the screen and `show --compare` alike.
 ///
 /// A ride's laps here are its segments: the recorded laps and then the stretch to the
 /// finish (`RideFigures.segments`), numbered from 1, so that a finished ride's laps cover its
@@ -198,7 +200,9 @@ public enum Comparison {
       let underWay = ride.lastLapUnderWay && index == ride.laps.count - 1
       let shows =
         !underWay
-        || liveDeltaShows(currentLap: lap, comparisonLap: reference?.lap(number), goldLap: index < gold.count ? gold[index] : nil)
+        || liveDeltaShows(
+          currentLap: .milliseconds(lap), comparisonLap: reference?.lap(number).map { .milliseconds($0) },
+          goldLap: index < gold.count ? .milliseconds(gold[index]) : nil)
       let compare = shows ? reference?.split(number) : nil
       let delta = compare.map { split - $0 }
       let standing: LapStanding? =
@@ -216,16 +220,6 @@ public enum Comparison {
   /// When a lap's live delta appears: once the lap's time reaches the comparison's lap time
   /// or the gold lap time, whichever is sooner; before that a number would mean nothing.
   /// Nil when there is neither (the delta never appears on that lap).
-  public static func liveDeltaAppears(comparisonLap: Int64?, goldLap: Int64?) -> Int64? {
-    switch (comparisonLap, goldLap) {
-    case let (c?, g?): min(c, g)
-    case let (c?, nil): c
-    case let (nil, g?): g
-    case (nil, nil): nil
-    }
-  }
-
-  /// The same moment as a `Duration`.
   public static func liveDeltaAppears(comparisonLap: Duration?, goldLap: Duration?) -> Duration? {
     switch (comparisonLap, goldLap) {
     case let (c?, g?): min(c, g)
@@ -236,7 +230,7 @@ public enum Comparison {
   }
 
   /// Whether the live delta shows with the lap under way at `currentLap`.
-  public static func liveDeltaShows(currentLap: Int64, comparisonLap: Int64?, goldLap: Int64?) -> Bool {
+  public static func liveDeltaShows(currentLap: Duration, comparisonLap: Duration?, goldLap: Duration?) -> Bool {
     liveDeltaAppears(comparisonLap: comparisonLap, goldLap: goldLap).map { currentLap >= $0 } ?? false
   }
 
@@ -245,10 +239,16 @@ public enum Comparison {
   /// zero), plus the comparison's laps after it. Nil when the ride is past the comparison's
   /// laps (more laps than it has: no prediction).
   public static func predictedFinish(
-    moving: Int64, lapNumber: Int, currentLap: Int64, reference: ComparisonReference
-  ) -> Int64? {
-    guard lapNumber >= 1, let lap = reference.lap(lapNumber) else { return nil }
-    let rest = reference.laps[lapNumber...].reduce(Int64(0), +)
-    return moving + max(0, lap - currentLap) + rest
+    moving: Duration, lapNumber: Int, currentLap: Duration, reference: ComparisonReference
+  ) -> Duration? {
+    guard lapNumber >= 1, let lap = reference.lap(lapNumber), let rest = laterLaps(after: lapNumber, of: reference)
+    else { return nil }
+    return moving + (.milliseconds(lap) - currentLap).clampedToZero + rest
+  }
+
+  /// The sum of the comparison's laps after lap `lapNumber`; nil past its laps.
+  public static func laterLaps(after lapNumber: Int, of reference: ComparisonReference) -> Duration? {
+    guard lapNumber >= 1, lapNumber <= reference.laps.count else { return nil }
+    return .milliseconds(sums(Array(reference.laps[lapNumber...])).last ?? 0)
   }
 }

@@ -30,14 +30,7 @@ public enum LapTable {
   /// Completed laps, oldest first, with the best (shortest) and worst (longest) marked when
   /// there are at least two laps that differ. Ties mark the earliest.
   public static func rows(splits: [Duration], precision: Precision) -> [LapRow] {
-    var laps: [(lap: Duration, split: Duration)] = []
-    laps.reserveCapacity(splits.count)
-    var previousSplit = Duration.zero
-    for split in splits {
-      laps.append(((split - previousSplit).clampedToZero, split))
-      previousSplit = split
-    }
-    return rows(laps: laps, precision: precision)
+    rows(laps: Laps.of(splits), precision: precision)
   }
 
   /// The same table from each lap's own time and its split (both true values, or already

@@ -46,12 +46,7 @@ extension Comparison {
   /// Each recorded lap's moving time in whole milliseconds, truncated (as the journal's
   /// figures have them).
   public static func lapMilliseconds(splits: [Duration]) -> [Int64] {
-    var previous = Duration.zero
-    return splits.map { split in
-      let lap = (max(split, previous) - previous).milliseconds
-      previous = max(split, previous)
-      return lap
-    }
+    Laps.of(splits).map(\.lap.milliseconds)
   }
 }
 
@@ -61,16 +56,10 @@ extension Attempt {
   /// when there are no laps).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
-    var laps: [Int64] = []
-    var splits: [Int64] = []
-    var previous = Duration.zero
-    for recorded in ride.splits {
-      let split = max(min(recorded, moving), previous)
-      laps.append((split - previous).milliseconds)
-      splits.append(split.milliseconds)
-      previous = split
-    }
-    let rest = (moving - previous).milliseconds
+    let recorded = Laps.of(ride.splits, upTo: moving)
+    var laps = recorded.map(\.lap.milliseconds)
+    var splits = recorded.map(\.split.milliseconds)
+    let rest = (moving - (recorded.last?.split ?? .zero)).milliseconds
     if rest > 0 || laps.isEmpty {
       laps.append(max(0, rest))
       splits.append(moving.milliseconds)
@@ -153,16 +142,15 @@ public struct LiveComparison: Equatable, Sendable {
   /// laps. Nil past the comparison's laps. Constant while the lap is shorter than the
   /// comparison's, then it grows with the moving time (`predictionOrigin`).
   public func predictedFinish(moving: Duration, lapOrigin: Duration, lap number: Int) -> Duration? {
-    guard let reference, number >= 1, let lap = reference.lap(number) else { return nil }
-    let rest = Duration.milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
-    let left = (Duration.milliseconds(lap) - (moving - lapOrigin)).clampedToZero
-    return moving + left + rest
+    reference.flatMap {
+      Comparison.predictedFinish(moving: moving, lapNumber: number, currentLap: moving - lapOrigin, reference: $0)
+    }
   }
 
   /// The moving time at which the predicted finish would read zero once it grows with the
   /// moving time (minus the comparison's later laps): the origin of its digits' lattice.
   public func predictionOrigin(lap number: Int) -> Duration? {
-    guard let reference, number >= 1, reference.lap(number) != nil else { return nil }
-    return .zero - .milliseconds(Comparison.sums(Array(reference.laps[number...])).last ?? 0)
+    guard let reference, let rest = Comparison.laterLaps(after: number, of: reference) else { return nil }
+    return .zero - rest
   }
 }

@@ -125,15 +125,14 @@ public struct RideFigures: Equatable, Sendable {
     var previousSplit = Duration.zero
     var previousElapsed = Duration.zero
     let stepEnds = restored.ride.stepEnds
-    for (index, recorded) in restored.ride.splits.enumerated() {
-      // Within the moving time and never before the previous split (a damaged journal).
-      let split = max(min(recorded, moving), previousSplit)
+    // Within the moving time and never before the previous split (a damaged journal).
+    for (index, piece) in Laps.of(restored.ride.splits, upTo: moving).enumerated() {
       let step = index < stepEnds.count ? Step(index: index, of: plan, ended: stepEnds[index]) : nil
       laps.append(
-        Lap(number: index + 1, lapMilliseconds: (split - previousSplit).milliseconds,
-            splitMilliseconds: split.milliseconds, startElapsedMilliseconds: previousElapsed.milliseconds,
+        Lap(number: index + 1, lapMilliseconds: piece.lap.milliseconds,
+            splitMilliseconds: piece.split.milliseconds, startElapsedMilliseconds: previousElapsed.milliseconds,
             step: step))
-      previousSplit = split
+      previousSplit = piece.split
       if index < restored.lapElapsed.count {
         previousElapsed = max(previousElapsed, restored.lapElapsed[index])
       }

@@ -8,17 +8,31 @@ public enum TimeFormat {
     return .nanoseconds(ns - ns % unit)
   }
 
-  /// `HH:MM:SS`, `HH:MM:SS.d` or `HH:MM:SS.cc`. Hours take two digits and grow to three
-  /// at 100 hours and four at 1,000, so the field has one width for the first 99:59:59.
-  public static func clock(_ d: Duration, precision: Precision, minimumHourDigits: Int = 2) -> String {
-    let ns = max(0, d.nanoseconds)
-    let totalSeconds = ns / 1_000_000_000
-    let h = totalSeconds / 3600
+  /// The text of a duration, the one used everywhere (the screens, `status`, `history`,
+  /// `show`, the exports' readable times, the remote commands' answers): `HH:MM:SS`,
+  /// `HH:MM:SS.d` or `HH:MM:SS.cc`, truncated. Negative durations read as zero.
+  ///
+  /// Hours take `minimumHourDigits` digits and grow as needed (three at 100 hours, four at
+  /// 1,000), so the field has one width for the first 99:59:59; with 0 they are left out
+  /// under an hour (`MM:SS`, then `H:MM:SS`: a workout's figures). With `dayDigits`, days
+  /// come first on that many digits and the hours count to 23 (`DD:HH:MM:SS`: a countdown
+  /// to a date). Exact for any duration (a countdown can run for thousands of years).
+  public static func clock(
+    _ d: Duration, precision: Precision, minimumHourDigits: Int = 2, dayDigits: Int? = nil
+  ) -> String {
+    let (totalSeconds, attoseconds) = d > .zero ? d.components : (0, 0)
     let m = (totalSeconds / 60) % 60
     let s = totalSeconds % 60
-    var out = pad(h, minimumHourDigits) + ":" + pad(m, 2) + ":" + pad(s, 2)
+    var out: String
+    if let dayDigits {
+      out = pad(totalSeconds / 86_400, dayDigits) + ":" + pad((totalSeconds / 3600) % 24, 2) + ":"
+    } else {
+      let h = totalSeconds / 3600
+      out = minimumHourDigits == 0 && h == 0 ? "" : pad(h, minimumHourDigits) + ":"
+    }
+    out += pad(m, 2) + ":" + pad(s, 2)
     if precision.fractionDigits > 0 {
-      let fraction = (ns % 1_000_000_000) / precision.unitNanoseconds
+      let fraction = attoseconds / 1_000_000_000 / precision.unitNanoseconds
       out += "." + pad(fraction, precision.fractionDigits)
     }
     return out

@@ -47,18 +47,6 @@ public struct WorkoutPosition: Equatable, Sendable {
     return (.seconds(seconds) - intoStep).clampedToZero
   }
 
-  /// The planned time left in the whole workout: the current step's time left and every
-  /// later step's length. Nil when a step still to come (or the current one) ends on a lap.
-  public func workoutLeft(in workout: Workout) -> Duration? {
-    guard step < workout.steps.count else { return .zero }
-    guard var total = left(in: workout) else { return nil }
-    for later in workout.steps[(step + 1)...] {
-      guard let seconds = later.length.seconds else { return nil }
-      total += .seconds(seconds)
-    }
-    return total
-  }
-
   /// The cues of the current step shown now: each for `WorkoutPosition.cueShown` from its
   /// offset.
   public func shownCues(in workout: Workout) -> [WorkoutStep.Cue] {

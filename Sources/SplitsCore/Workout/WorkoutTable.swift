@@ -27,19 +27,12 @@ public enum WorkoutTable {
   /// (`stepEnds` says how each ended).
   public static func rows(plan: Workout, splits: [Duration], stepEnds: [StepEnd]) -> [WorkoutTableRow] {
     let count = min(stepEnds.count, splits.count, plan.steps.count)
-    var rows: [WorkoutTableRow] = []
-    rows.reserveCapacity(count)
-    var previous = Duration.zero
-    for index in 0..<count {
+    return Laps.of(splits.prefix(count)).enumerated().map { index, piece in
       let step = plan.steps[index]
-      let end = max(splits[index], previous)
-      rows.append(
-        WorkoutTableRow(
-          number: index + 1, name: step.name, planned: step.length,
-          actual: TimeFormat.truncated(end - previous, to: .s), ended: stepEnds[index]))
-      previous = end
+      return WorkoutTableRow(
+        number: index + 1, name: step.name, planned: step.length,
+        actual: TimeFormat.truncated(piece.lap, to: .s), ended: stepEnds[index])
     }
-    return rows
   }
 
   /// The rows of a ride's state (none for a plain ride).
@@ -55,13 +48,6 @@ public enum WorkoutTable {
 
   /// A time left as a countdown shows it: rounded up to whole seconds.
   public static func leftSeconds(_ d: Duration) -> Int64 { CountdownMath.shownSeconds(remaining: d) }
-
-  /// `MM:SS` under an hour, `H:MM:SS` from an hour on.
-  public static func clock(seconds: Int64) -> String {
-    let total = max(0, seconds)
-    let rest = TimeFormat.pad((total / 60) % 60, 2) + ":" + TimeFormat.pad(total % 60, 2)
-    return total < 3600 ? rest : String(total / 3600) + ":" + rest
-  }
 
   /// The moving time (the workout's `origin`) at which a time left of `seconds` at the
   /// step's start, shown as `leftSeconds`, reads zero in every place: its digits turn over

@@ -43,7 +43,7 @@ struct StepColumns {
   static func planned(_ r: WorkoutTableRow, _ s: WorkoutStrings) -> String {
     WorkoutView.lengthText(r.planned, s, lap: s.lapLength)
   }
-  static func actual(_ r: WorkoutTableRow) -> String { WorkoutTable.clock(seconds: WorkoutTable.wholeSeconds(r.actual)) }
+  static func actual(_ r: WorkoutTableRow) -> String { TimeFormat.clock(r.actual, precision: .s, minimumHourDigits: 0) }
 
   func line(_ r: WorkoutTableRow) -> String {
     let gap = Self.gap

@@ -40,7 +40,7 @@ extension WorkoutView {
   /// A step's planned length: `10:00`, or `until l` for a lap step.
   static func lengthText(_ length: WorkoutStep.Length, _ s: WorkoutStrings, lap: String? = nil) -> String {
     guard let seconds = length.seconds else { return lap ?? s.untilLap }
-    return WorkoutTable.clock(seconds: Int64(seconds))
+    return TimeFormat.clock(.seconds(seconds), precision: .s, minimumHourDigits: 0)
   }
 
   /// The colour of a step's effort: under 76% of FTP cyan, under 90% green, under 105%
