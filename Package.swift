@@ -80,9 +80,11 @@ let package = Package(
     .executableTarget(
       name: "RenderBench", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
 
-    // For the tests only: the seeded generator of generated cases (needing nothing, so the
-    // end-to-end tests share it), and the `Action` shorthands.
+    // For the tests only: the seeded generator of generated cases, and temporary directories
+    // and child processes (both needing nothing, so the end-to-end tests share them); the
+    // `Action` shorthands and `ms()`.
     .target(name: "SplitsTestRandom", path: "Tests/SplitsTestRandom", swiftSettings: strict),
+    .target(name: "SplitsTestSystem", path: "Tests/SplitsTestSystem", swiftSettings: strict),
     .target(
       name: "SplitsTestSupport", dependencies: ["SplitsCore"], path: "Tests/SplitsTestSupport", swiftSettings: strict),
 
@@ -97,13 +99,15 @@ let package = Package(
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
-      name: "SplitsReportsTests", dependencies: ["SplitsCore", "SplitsReports", "SplitsRender"],
+      name: "SplitsReportsTests",
+      dependencies: ["SplitsCore", "SplitsReports", "SplitsRender", "SplitsTestSupport", "SplitsTestSystem"],
       // The golden files, read beside the sources (`#filePath`).
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests",
       dependencies: [
-        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", .product(name: "GRDB", package: "GRDB.swift"),
+        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsTestSupport", "SplitsTestSystem",
+        .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(
@@ -113,7 +117,7 @@ let package = Package(
     .testTarget(
       name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore", "SplitsStore"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsEndToEndTests", dependencies: ["splits", "SplitsTestRandom"], swiftSettings: strict),
+      name: "SplitsEndToEndTests", dependencies: ["splits", "SplitsTestRandom", "SplitsTestSystem"], swiftSettings: strict),
   ],
   swiftLanguageModes: [.v6]
 )

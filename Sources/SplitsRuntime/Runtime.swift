@@ -16,9 +16,11 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// Runs `--cue-cmd` for a workout's cues, if one was given.
   let cues: (any CueRunner)?
   let journalProblem: @Sendable (any Error) -> String
-  /// Where the ticker's and the retry's tasks run: the main queue, so their clock's sleep
-  /// never reaches libdispatch's global queues and their main-actor work needs no hop.
-  let executor: MainQueueExecutor
+  /// Where the ticker's and the retry's tasks run: an executor whose jobs run on the main
+  /// thread, so their clock's sleep never reaches libdispatch's global queues and their
+  /// main-actor work needs no hop. `MainQueueExecutor` (the main queue) in production; the
+  /// tests drain a serial executor of their own on the main actor.
+  let executor: any TaskExecutor
 
   public private(set) var exitStatus: ExitStatus?
   /// Called once, when the program quits.
@@ -46,7 +48,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    cues: (any CueRunner)? = nil, executor: MainQueueExecutor = .shared,
+    cues: (any CueRunner)? = nil, executor: any TaskExecutor = MainQueueExecutor.shared,
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) {
     self.program = program
@@ -331,8 +333,9 @@ extension Input {
   }
 }
 
-/// Runs `body` on the main actor from a job of `MainQueueExecutor`: such a job runs on the
-/// main queue, which is the main actor's, so it is already isolated to it and an `await`
+/// Runs `body` on the main actor from a job of the runtime's executor: such a job runs on the
+/// main thread (`MainQueueExecutor`: the main queue, the main actor's), so it is already
+/// isolated to it and an `await`
 /// would only enqueue a second job (a second pass of the run loop) for nothing. Checked at
 /// run time by `MainActor.assumeIsolated`.
 private func onMainQueue<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }

@@ -2,9 +2,9 @@ import SplitsTestRandom
 import Testing
 
 @testable import SplitsCore
+import SplitsTestSupport
 
 /// Milliseconds as an instant of the boot clock.
-private func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
 
 private let bootA = "a1a1a1a1-0000-4000-8000-00000000000a"
 private let bootB = "b2b2b2b2-0000-4000-8000-00000000000b"

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// The ride screen's command line when argument-parser decides it (help, version, errors);
 /// its plain forms skip argument-parser and are covered by every ride test.

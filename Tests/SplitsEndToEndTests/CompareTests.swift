@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// Two rides of the same name, the second 1 s slower on lap 2: `show --compare previous
 /// --json` gives each lap's delta. The rides are ridden in tmux; their events are then set to

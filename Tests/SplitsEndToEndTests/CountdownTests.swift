@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// `splits countdown` in a real terminal (tmux) and without one. Contract: product.md
 /// (Countdown screen), issue 4.

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// Fault drill (issue 6), the long ride seen from outside: the thirty days on a test clock
 /// are `LongRideTests` in Tests/SplitsRuntimeTests/RuntimeTests.swift (no drift, every

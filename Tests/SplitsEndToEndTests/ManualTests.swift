@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// `docs/splits.1` is written by hand from the help; these tests keep the two in step: every
 /// long option and subcommand the built `splits` lists in its help is in the manual page, and

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// `splits status` of the real binary. Its plain forms are parsed by a small parser before
 /// argument-parser (status bars call it every few seconds); anything else goes to

@@ -1,4 +1,5 @@
 import Testing
+import SplitsTestSystem
 
 /// What `splits` says when it cannot have a terminal: exit 2 and a message that says what
 /// was expected, nothing drawn, the terminal untouched.

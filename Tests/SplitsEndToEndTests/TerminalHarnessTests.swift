@@ -1,4 +1,5 @@
 import Testing
+import SplitsTestSystem
 
 /// The harness itself: what the end-to-end tests stand on must be right first.
 @Suite("End-to-end harness", .timeLimit(.minutes(1)))

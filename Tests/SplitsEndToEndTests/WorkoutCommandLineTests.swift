@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// `splits workout check` and `splits workout list` from the real binary: what they print,
 /// and exit 2 with the place and what was expected for a workout that cannot be read.

@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
+import SplitsTestSystem
 
 /// Rides for the exports, rebuilt from stored events as the commands do.
 enum SampleRides {
@@ -204,19 +206,19 @@ struct ExportTests {
 
   @Test(
     .enabled(
-      if: Child.which("xmllint") != nil,
+      if: Spawn.which("xmllint") != nil,
       "skipped: xmllint is not installed (Debian: libxml2-utils; `make test` installs it)"),
     arguments: [("one ride with laps", [SampleRides.withLaps]), ("all rides", SampleRides.all), ("no ride", []),
       ("awkward instants", [AwkwardRide.figures])])
   func tcxValidatesAgainstGarminsSchema(name: String, rides: [RideFigures]) throws {
-    let xmllint = try #require(Child.which("xmllint"))
+    let xmllint = try #require(Spawn.which("xmllint"))
     let schema = try #require(Self.schemaPath, "TrainingCenterDatabasev2.xsd not found")
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("ride.tcx")
     write(Array(Export.tcx(rides).utf8), to: file)
-    let result = try #require(Child.run([xmllint, "--noout", "--schema", schema, file]))
-    #expect(result.status == 0, "\(name): \(result.output)")
+    let result = try Spawn.run([xmllint, "--noout", "--schema", schema, file], timeout: nil)
+    #expect(result.shellStatus == 0, "\(name): \(result.output)")
     #expect(result.output.contains("validates"), "\(name): \(result.output)")
   }
 

@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
+import SplitsTestSystem
 
 /// Rides for the FIT file, rebuilt from stored events as the commands do.
 enum FitRides {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
 
 /// Rides at chosen wall times, for the filters and the totals of `splits history`.
 enum DatedRides {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// The outside readers the exports are checked with: a script of `Tests/tools` run with the
 /// tests' Python (`$SPLITS_TEST_PYTHON`, else `.build/test-venv`, which `make test` fills).
@@ -15,9 +16,9 @@ enum OutsideReaders {
     try #require(
       FileManager.default.isExecutableFile(atPath: python),
       "No Python with the readers at \(python): `make test` creates it (scripts/test-venv.sh), or set SPLITS_TEST_PYTHON")
-    let result = try #require(Child.run([python, packageRoot + "/Tests/tools/" + tool, file]))
-    try #require(result.status == 0, "\(tool) \(file): \(result.output)")
-    let line = try #require(result.output.split(separator: "\n").last, "\(tool) printed nothing")
+    let result = try Spawn.run([python, packageRoot + "/Tests/tools/" + tool, file], timeout: nil)
+    try #require(result.shellStatus == 0, "\(tool) \(file): \(result.output)")
+    let line = try #require(result.stdout.split(separator: "\n").last, "\(tool) printed nothing")
     do {
       return try JSONDecoder().decode(type, from: Data(line.utf8))
     } catch {

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import SplitsTestSystem
 
 /// The repository builds and tests from a fresh clone anywhere: nothing in it names a
 /// directory of the machine it was written on, or a folder beside it.
@@ -11,10 +12,10 @@ struct StandAloneTests {
   /// The repository's files, relative to its root: `git ls-files` in a checkout, else every
   /// file under the root but the build, Git and Python directories.
   static func files(root: String) -> [String] {
-    if FileManager.default.fileExists(atPath: root + "/.git"), let git = Child.which("git"),
-      let listed = Child.run([git, "-C", root, "ls-files", "-z"]), listed.status == 0
+    if FileManager.default.fileExists(atPath: root + "/.git"), let git = Spawn.which("git"),
+      let listed = try? Spawn.run([git, "-C", root, "ls-files", "-z"], timeout: nil), listed.shellStatus == 0
     {
-      return listed.output.split(separator: "\0").map(String.init)
+      return listed.stdout.split(separator: "\0").map(String.init)
     }
     var found: [String] = []
     let skipped: Set<String> = [".git", ".swiftpm", "bench/.venv", "bench/results"]

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
 
 /// `status --follow`: the instant the line next changes by time alone, from instants only.
 @Suite("status --follow: when the line next changes")

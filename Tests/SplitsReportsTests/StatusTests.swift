@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
 
 @Suite("status: one line, a template, and the JSON of product.md")
 struct StatusTests {

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
 
 /// Rides for the TCX export, built from a list of steps on the boot clock and rebuilt from
 /// stored events as the commands do.

@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSystem
 
 /// A TCX file written and the rides in it, each with the pause before its finish (which the
 /// elapsed time counts and no track covers: the last point is where the clock last stopped).
@@ -165,18 +166,18 @@ struct TcxReadersTests {
 
   @Test(
     .enabled(
-      if: Child.which("xmllint") != nil,
+      if: Spawn.which("xmllint") != nil,
       "skipped: xmllint is not installed (Debian: libxml2-utils; `make test` installs it)"),
     arguments: ReaderCase.all)
   func theReadersFilesValidateAgainstGarminsSchema(_ file: ReaderCase) throws {
-    let xmllint = try #require(Child.which("xmllint"))
+    let xmllint = try #require(Spawn.which("xmllint"))
     let schema = try #require(ExportTests.schemaPath, "TrainingCenterDatabasev2.xsd not found")
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("rides.tcx")
     write(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
-    let result = try #require(Child.run([xmllint, "--noout", "--schema", schema, path]))
-    #expect(result.status == 0, "\(file.name): \(result.output)")
+    let result = try Spawn.run([xmllint, "--noout", "--schema", schema, path], timeout: nil)
+    #expect(result.shellStatus == 0, "\(file.name): \(result.output)")
     #expect(result.output.contains("validates"), "\(file.name): \(result.output)")
   }
 }

@@ -4,6 +4,7 @@ import Testing
 @testable import SplitsCore
 @testable import SplitsReports
 @testable import SplitsRender
+import SplitsTestSupport
 
 @Suite("Every duration truncates")
 struct TruncationTests {

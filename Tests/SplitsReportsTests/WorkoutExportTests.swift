@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
+import SplitsTestSystem
 
 /// Workout rides rebuilt from stored events, as the commands read them, with their plan.
 enum WorkoutRides {
@@ -189,10 +191,10 @@ struct WorkoutExportTests {
 
   @Test(
     .enabled(
-      if: Child.which("xmllint") != nil,
+      if: Spawn.which("xmllint") != nil,
       "skipped: xmllint is not installed (Debian: libxml2-utils; `make test` installs it)"))
   func tcxOfAWorkoutRideValidatesAgainstGarminsSchema() throws {
-    let xmllint = try #require(Child.which("xmllint"))
+    let xmllint = try #require(Spawn.which("xmllint"))
     let schema = try #require(ExportTests.schemaPath, "TrainingCenterDatabasev2.xsd not found")
     let temp = TemporaryDirectory()
     defer { temp.remove() }
@@ -202,8 +204,8 @@ struct WorkoutExportTests {
       RideFigures(WorkoutRides.unfinished, plan: WorkoutRides.plan), SampleRides.withLaps,
     ]
     write(Array(Export.tcx(rides).utf8), to: file)
-    let result = try #require(Child.run([xmllint, "--noout", "--schema", schema, file]))
-    #expect(result.status == 0, "\(result.output)")
+    let result = try Spawn.run([xmllint, "--noout", "--schema", schema, file], timeout: nil)
+    #expect(result.shellStatus == 0, "\(result.output)")
     #expect(result.output.contains("validates"), "\(result.output)")
   }
 }

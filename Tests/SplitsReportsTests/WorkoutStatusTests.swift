@@ -3,6 +3,7 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsReports
+import SplitsTestSupport
 
 @Suite("status of a workout ride: the step under way, from the moving time")
 struct WorkoutStatusTests {

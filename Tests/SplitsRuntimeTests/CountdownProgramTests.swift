@@ -1,21 +1,12 @@
-import Synchronization
 import Testing
 
 @testable import SplitsCore
 @testable import SplitsRender
 @testable import SplitsRuntime
 
-/// A wall clock a test can set, apart from the monotonic test clock.
-final class SettableWallClock: Sendable {
-  private let value: Mutex<Int64>
-  init(_ start: Int64) { value = Mutex(start) }
-  var milliseconds: Int64 { value.withLock { $0 } }
-  func step(by ms: Int64) { value.withLock { $0 += ms } }
-}
-
 /// A terminal whose suspend lets wall-clock time pass, as a long Ctrl-Z does.
 @MainActor
-final class SuspendingBackend: TerminalBackend {
+final class SuspendingBackend: MemoryTerminal {
   let memory = MemoryBackend(size: Size(columns: 80, rows: 24))
   let wall: SettableWallClock
   let stopped: Int64
@@ -33,54 +24,33 @@ final class SuspendingBackend: TerminalBackend {
   func resume() { memory.resume() }
 }
 
-@MainActor
-struct CountdownRig {
-  static let origin = Instant(nanoseconds: 2_000_000_000_000)
-  static let wallStart: Int64 = 1_795_341_600_000
+typealias CountdownHarness = RuntimeHarness<CountdownProgram>
 
-  let clock = TestClock()
-  let wall = SettableWallClock(CountdownRig.wallStart)
-  let backend: any TerminalBackend
-  let runtime: Runtime<CountdownProgram, TestClock>
+extension RuntimeHarness where P == CountdownProgram {
+  static var bootOrigin: Instant { Instant(nanoseconds: 2_000_000_000_000) }
+  static var wallStart: Int64 { 1_795_341_600_000 }
 
-  init(
+  /// The countdown screen, its wall clock at `wallStart`.
+  static func countdown(
     _ target: CountdownTarget, bell: Bool = true, exit: Bool = false, language: Language = .en,
     suspendFor stopped: Int64? = nil
-  ) {
-    let wall = self.wall
-    backend = stopped.map { SuspendingBackend(wall: wall, stoppedMilliseconds: $0) } ?? MemoryBackend(size: Size(columns: 80, rows: 24))
-    let time = TimeSource(clock: clock, origin: clock.now, originInstant: Self.origin, wallClock: { wall.milliseconds })
-    let state = CountdownState(target: target, ringsBell: bell, exitsAtZero: exit, start: time.now())
-    runtime = Runtime(
-      program: CountdownProgram(state: state, options: ViewOptions(plain: true, colors: false, language: language)),
-      backend: backend, time: time)
-    runtime.start()
-  }
-
-  var memory: MemoryBackend {
-    (backend as? MemoryBackend) ?? (backend as? SuspendingBackend)?.memory ?? MemoryBackend(size: Size(columns: 1, rows: 1))
-  }
-
-  /// Moves the monotonic test clock and the wall clock together.
-  func advance(_ d: Duration) async {
-    wall.step(by: d.milliseconds)
-    await clock.advance(by: d)
-  }
-
-  func press(_ character: Character) async {
-    runtime.send(.key(.character(character)))
-    await clock.settle()
+  ) -> CountdownHarness {
+    let wall = SettableWallClock(wallStart)
+    return CountdownHarness(
+      boot: bootOrigin, wall: wall, terminal: stopped.map { SuspendingBackend(wall: wall, stoppedMilliseconds: $0) }
+    ) { time in
+      let state = CountdownState(target: target, ringsBell: bell, exitsAtZero: exit, start: time.now())
+      return CountdownProgram(state: state, options: ViewOptions(plain: true, colors: false, language: language))
+    }
   }
 
   /// The first line under the title (plain mode): label and time.
   var shown: String {
-    var line = Substring(memory.frame.lines[1])
+    var line = Substring(backend.frame.lines[1])
     while line.first == " " { line.removeFirst() }
     while line.last == " " { line.removeLast() }
     return String(line)
   }
-
-  func at(_ d: Duration) -> TestClock.Instant { TestClock.Instant(offset: d) }
 }
 
 @MainActor
@@ -88,7 +58,7 @@ struct CountdownRig {
 struct CountdownProgramTests {
   @Test("`3s --exit`: one tick per second, zeros, one bell, exit 0 exactly at 3 s, no task left")
   func threeSecondsWithExit() async {
-    let rig = CountdownRig(.duration(.seconds(3)), exit: true)
+    let rig = CountdownHarness.countdown(.duration(.seconds(3)), exit: true)
     await rig.clock.settle()
     #expect(rig.shown == "Ends in 00:00:03")
     #expect(rig.clock.deadlines == [rig.at(.seconds(1))])
@@ -99,7 +69,7 @@ struct CountdownProgramTests {
     #expect(rig.runtime.exitStatus == nil)
     await rig.advance(.milliseconds(1))
     #expect(rig.runtime.exitStatus == .success)
-    #expect(rig.memory.bells == 1)
+    #expect(rig.backend.bells == 1)
     #expect(rig.clock.deadlines == [rig.at(.seconds(1)), rig.at(.seconds(2)), rig.at(.seconds(3))])
     #expect(!rig.runtime.isTicking)
     #expect(rig.clock.sleeperCount == 0)
@@ -108,16 +78,16 @@ struct CountdownProgramTests {
 
   @Test("Without --exit the screen stays on Ended with zeros, and nothing wakes any more")
   func endsAndStops() async {
-    let rig = CountdownRig(.duration(.seconds(2)), language: .ko)
+    let rig = CountdownHarness.countdown(.duration(.seconds(2)), language: .ko)
     await rig.advance(.seconds(2))
     #expect(rig.shown == "종료     00:00:00")
     #expect(rig.runtime.exitStatus == nil)
-    #expect(rig.memory.bells == 1)
+    #expect(rig.backend.bells == 1)
     #expect(!rig.runtime.isTicking)
     #expect(rig.clock.sleeperCount == 0)
     let asked = rig.clock.deadlines.count
     await rig.advance(.seconds(60))
-    #expect(rig.memory.bells == 1)
+    #expect(rig.backend.bells == 1)
     #expect(rig.clock.deadlines.count == asked)
     await rig.press("q")
     #expect(rig.runtime.exitStatus == .success)
@@ -126,25 +96,25 @@ struct CountdownProgramTests {
 
   @Test("q before zero with --exit exits 1, with the time left in the summary")
   func quitEarly() async {
-    let rig = CountdownRig(.duration(.seconds(90)), exit: true)
+    let rig = CountdownHarness.countdown(.duration(.seconds(90)), exit: true)
     await rig.advance(.milliseconds(30_500))
     await rig.press("q")
     #expect(rig.runtime.exitStatus == .failure)
-    #expect(rig.memory.bells == 0)
+    #expect(rig.backend.bells == 0)
     #expect(rig.runtime.program.summary() == "Countdown stopped with 00:01:00 left")
   }
 
   @Test("--no-bell: zero without the bell")
   func noBell() async {
-    let rig = CountdownRig(.duration(.seconds(1)), bell: false, exit: true)
+    let rig = CountdownHarness.countdown(.duration(.seconds(1)), bell: false, exit: true)
     await rig.advance(.seconds(1))
     #expect(rig.runtime.exitStatus == .success)
-    #expect(rig.memory.bells == 0)
+    #expect(rig.backend.bells == 0)
   }
 
   @Test("Pausing a duration stops the ticker; resuming picks up where it was")
   func pauseStopsTicker() async {
-    let rig = CountdownRig(.duration(.seconds(10)))
+    let rig = CountdownHarness.countdown(.duration(.seconds(10)))
     await rig.advance(.milliseconds(2500))
     await rig.press(" ")
     #expect(rig.shown == "Paused  00:00:08")
@@ -160,7 +130,7 @@ struct CountdownProgramTests {
 
   @Test("A date follows the wall clock: a step of +1 h is shown at the next tick")
   func dateFollowsWallClock() async {
-    let rig = CountdownRig(.date(wallMilliseconds: CountdownRig.wallStart + 2 * 3_600_000))
+    let rig = CountdownHarness.countdown(.date(wallMilliseconds: CountdownHarness.wallStart + 2 * 3_600_000))
     #expect(rig.shown == "Ends in 02:00:00")
     rig.wall.step(by: 3_600_000)
     await rig.advance(.seconds(1))
@@ -174,38 +144,38 @@ struct CountdownProgramTests {
 
   @Test("A date target in the past starts at zeros, without a bell or a ticker")
   func pastDate() async {
-    let rig = CountdownRig(.date(wallMilliseconds: CountdownRig.wallStart - 1000))
+    let rig = CountdownHarness.countdown(.date(wallMilliseconds: CountdownHarness.wallStart - 1000))
     await rig.clock.settle()
     #expect(rig.shown == "Ended   00:00:00")
-    #expect(rig.memory.bells == 0)
+    #expect(rig.backend.bells == 0)
     #expect(!rig.runtime.isTicking)
     #expect(rig.runtime.exitStatus == nil)
   }
 
   @Test("A date target in the past with --exit exits 0 at once")
   func pastDateWithExit() async {
-    let rig = CountdownRig(.date(wallMilliseconds: 0), exit: true)
+    let rig = CountdownHarness.countdown(.date(wallMilliseconds: 0), exit: true)
     await rig.clock.settle()
     #expect(rig.runtime.exitStatus == .success)
-    #expect(rig.memory.bells == 0)
+    #expect(rig.backend.bells == 0)
   }
 
   @Test("A date that passes during Ctrl-Z: the countdown ends on resume and --exit still exits 0")
   func endsWhileSuspended() async {
-    let rig = CountdownRig(.date(wallMilliseconds: CountdownRig.wallStart + 60_000), exit: true, suspendFor: 120_000)
+    let rig = CountdownHarness.countdown(.date(wallMilliseconds: CountdownHarness.wallStart + 60_000), exit: true, suspendFor: 120_000)
     await rig.advance(.seconds(1))
     rig.runtime.send(.signal(.suspend))
     await rig.clock.settle()
-    #expect(rig.memory.suspends == 1)
+    #expect(rig.backend.suspends == 1)
     #expect(rig.runtime.exitStatus == .success)
   }
 
   @Test("Ctrl-C exits 130 and SIGTERM 143, whatever the countdown's state")
   func signals() async {
-    let a = CountdownRig(.duration(.seconds(10)), exit: true)
+    let a = CountdownHarness.countdown(.duration(.seconds(10)), exit: true)
     a.runtime.send(.signal(.interrupt))
     #expect(a.runtime.exitStatus == .interrupt)
-    let b = CountdownRig(.date(wallMilliseconds: 0))
+    let b = CountdownHarness.countdown(.date(wallMilliseconds: 0))
     b.runtime.send(.signal(.terminate))
     #expect(b.runtime.exitStatus == .terminate)
   }

@@ -24,7 +24,7 @@ struct RemoteRuntimeTests {
   /// it was the first time, and the journal gets no second lap.
   @Test func aLapSentAgainIsNotRecordedTwice() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     await h.clock.advance(by: .seconds(2))
     let request = RemoteRequest.fresh(.lap)
@@ -43,7 +43,7 @@ struct RemoteRuntimeTests {
   /// The receipt is written with the command's last event, in the same write.
   @Test func theReceiptGoesWithTheLastEvent() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     let start = RemoteRequest.fresh(.start)
     let answer = h.runtime.command(start)
     #expect(answer?.outcome == .started(ride: 1, countdown: 0))
@@ -59,7 +59,7 @@ struct RemoteRuntimeTests {
   /// journal) is answered from the receipt: this screen applies nothing.
   @Test func aCommandAnotherScreenAppliedIsAnsweredFromItsReceipt() async throws {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     let request = RemoteRequest.fresh(.lap)
     let earlier = RemoteOutcome.lap(ride: 1, number: 1, lap: .seconds(1), moving: .seconds(1), workoutComplete: false)
@@ -74,7 +74,7 @@ struct RemoteRuntimeTests {
   /// is answered as unwritten, and applies nothing.
   @Test func anUnwrittenCommandSentAgainAppliesNothing() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.clock.advance(by: .seconds(1))
@@ -95,7 +95,7 @@ struct RemoteRuntimeTests {
   /// The command is journalled, then drawn, then answered, exactly as its key would be.
   @Test func aCommandIsJournalledThenDrawnThenAnswered() async {
     let log = OrderLog()
-    let h = Harness(sink: LoggingSink(log), backend: LoggingBackend(log))
+    let h = RideHarness(sink: LoggingSink(log), terminal: LoggingBackend(log))
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(3_210))
     log.entries.removeAll()
@@ -110,7 +110,7 @@ struct RemoteRuntimeTests {
   /// A refused command changes nothing: nothing is journalled or drawn.
   @Test func aRefusedCommandDrawsNothing() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.clock.settle()
     let draws = h.backend.draws
     #expect(h.runtime.command(.lap) == RemoteAnswer(outcome: .refused(.noRide)))
@@ -122,7 +122,7 @@ struct RemoteRuntimeTests {
   /// not taken it yet; once it has, the next answer is clean.
   @Test func theAnswerSaysWhenTheJournalHasNotTakenIt() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.clock.advance(by: .seconds(1))
@@ -138,7 +138,7 @@ struct RemoteRuntimeTests {
 
   /// After the program quits, nothing is applied.
   @Test func nothingAfterQuit() async {
-    let h = Harness()
+    let h = RideHarness()
     await h.press("q")
     #expect(h.runtime.exitStatus != nil)
     #expect(h.runtime.command(.start) == nil)
@@ -150,7 +150,7 @@ extension RemoteRuntimeTests {
   /// command after the disk was freed is answered clean, with everything written in order.
   @Test func unwrittenEventsGoFirst() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.clock.advance(by: .milliseconds(500))
@@ -166,7 +166,7 @@ extension RemoteRuntimeTests {
   /// An event the journal refuses for good is said in the answer: the command must not
   /// report success for what the journal does not have.
   @Test func anEventRefusedForGoodIsSaid() async {
-    let h = Harness(sink: JournalFailureTests.RefusingSink())
+    let h = RideHarness(sink: JournalFailureTests.RefusingSink())
     await h.clock.settle()
     let answer = h.runtime.command(.start)
     #expect(answer?.outcome == .started(ride: 1, countdown: 0))

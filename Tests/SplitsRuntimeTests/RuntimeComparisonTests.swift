@@ -18,31 +18,17 @@ final class ChoiceSink: EventSink {
   }
 }
 
-/// Ride 3 of "Loop" on a test clock, shown to the second: the personal best (ride 2) rode
-/// lap 1 in 11 s, the best segment there is ride 1's 10.25 s.
-@MainActor
-struct ComparedHarness {
-  let clock = TestClock()
-  let backend = MemoryBackend(size: Size(columns: 80, rows: 24))
-  let runtime: Runtime<RideProgram, TestClock>
-
-  init(sink: ChoiceSink) {
-    let time = TimeSource(clock: clock, origin: clock.now, originInstant: origin, wallClock: { 1_790_000_000_000 })
-    var state = RideScreenState(ride: Ride(number: 3), precision: .s, now: origin)
-    state.name = "Loop"
-    state.rideName = "Loop"
-    state.comparisons.attempts["Loop"] = [
-      Attempt(number: 1, laps: [10_250, 12_000]), Attempt(number: 2, laps: [11_000, 9_000]),
-    ]
-    runtime = Runtime(
-      program: RideProgram(state: state, options: ViewOptions(plain: true, colors: false), persistent: true),
-      backend: backend, time: time, sink: sink)
-    runtime.start()
-  }
-
-  func press(_ character: Character) async {
-    runtime.send(.key(.character(character)))
-    await clock.settle()
+extension RuntimeHarness where P == RideProgram {
+  /// Ride 3 of "Loop" on a test clock, shown to the second: the personal best (ride 2) rode
+  /// lap 1 in 11 s, the best segment there is ride 1's 10.25 s.
+  static func compared(sink: ChoiceSink) -> RideHarness {
+    RideHarness(ride: 3, precision: .s, sink: sink) { state in
+      state.name = "Loop"
+      state.rideName = "Loop"
+      state.comparisons.attempts["Loop"] = [
+        Attempt(number: 1, laps: [10_250, 12_000]), Attempt(number: 2, laps: [11_000, 9_000]),
+      ]
+    }
   }
 
   /// The running lap's row, without its trailing blanks.
@@ -51,14 +37,13 @@ struct ComparedHarness {
     backend.frame.lines.first { $0.hasPrefix(" vs ") || $0.hasPrefix(" no comparison") }.map(trimmed)
   }
   func trimmed(_ line: String) -> String { String(line.reversed().drop { $0 == " " }.reversed()) }
-  func at(_ d: Duration) -> TestClock.Instant { TestClock.Instant(offset: d) }
 }
 
 @MainActor
 @Suite("Comparisons on the runtime, on a test clock", .serialized, .timeLimit(.minutes(1)))
 struct RuntimeComparisonTests {
   @Test func theTickerWakesExactlyWhenTheLiveDeltaAppears() async {
-    let h = ComparedHarness(sink: ChoiceSink())
+    let h = RideHarness.compared(sink: ChoiceSink())
     await h.press(" ")
     for _ in 1...10 { await h.clock.advance(by: .seconds(1)) }
     await h.clock.advance(by: .milliseconds(249))
@@ -77,7 +62,7 @@ struct RuntimeComparisonTests {
 
   @Test func cCyclesOnScreenAndTheChoiceGoesToTheJournal() async {
     let sink = ChoiceSink()
-    let h = ComparedHarness(sink: sink)
+    let h = RideHarness.compared(sink: sink)
     #expect(h.footer?.hasPrefix(" vs PB (ride 2) 00:00:20") == true)
     await h.press("c")
     #expect(h.footer?.hasPrefix(" vs best segments 00:00:19") == true)
@@ -93,7 +78,7 @@ struct RuntimeComparisonTests {
   @Test func aChoiceTheJournalRefusesIsSaidAndLosesNothing() async {
     let sink = ChoiceSink()
     sink.refusing = true
-    let h = ComparedHarness(sink: sink)
+    let h = RideHarness.compared(sink: sink)
     await h.press(" ")
     await h.press("c")
     #expect(h.runtime.exitStatus == nil)

@@ -5,100 +5,11 @@ import Testing
 @testable import SplitsRender
 @testable import SplitsRuntime
 
-let origin = Instant(nanoseconds: 1_000_000_000_000)
-
-/// An event sink that can be told to fail, as a full disk would.
-final class ArraySink: EventSink {
-  var events: [(RideEvent, Int)] = []
-  var walls: [Int64] = []
-  /// The remote commands' receipts, each with the index of the event it was written with.
-  var receipts: [String: (receipt: RemoteReceipt, event: Int)] = [:]
-  var failing = false
-  struct DiskFull: Error {}
-
-  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws {
-    try append(event, ride: ride, wallMilliseconds: wallMilliseconds, receipt: nil)
-  }
-
-  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
-    if failing { throw DiskFull() }
-    events.append((event, ride))
-    walls.append(wallMilliseconds)
-    if let receipt { receipts[receipt.id] = (receipt, events.count - 1) }
-  }
-
-  func receipt(id: String) throws -> RemoteReceipt? { receipts[id]?.receipt }
-}
-
-/// What the journal and the terminal did, in order.
-final class OrderLog { var entries: [String] = [] }
-
-final class LoggingSink: EventSink {
-  let log: OrderLog
-  init(_ log: OrderLog) { self.log = log }
-  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws { log.entries.append("journal \(event.kind)") }
-}
-
-/// A memory terminal that logs each draw with what it shows: the state and the newest lap.
-@MainActor
-final class LoggingBackend: TerminalBackend {
-  let memory = MemoryBackend(size: Size(columns: 80, rows: 24))
-  let log: OrderLog
-  init(_ log: OrderLog) { self.log = log }
-  func size() -> Size { memory.size() }
-  func draw(_ runs: [Screen.Run], full: Bool) {
-    memory.draw(runs, full: full)
-    let lines = memory.frame.lines
-    if lines.contains(where: { $0.contains("PAUSED") }) {
-      log.entries.append("draw PAUSED")
-    } else if lines.contains(where: { $0.contains("Laps 1") }) {
-      log.entries.append("draw lap 1")
-    } else {
-      log.entries.append("draw")
-    }
-  }
-  func bell() { memory.bell() }
-  func suspend() { memory.suspend() }
-  func resume() { memory.resume() }
-}
-
-@MainActor
-struct Harness {
-  let clock = TestClock()
-  let backend: MemoryBackend
-  let runtime: Runtime<RideProgram, TestClock>
-
-  init(
-    precision: Precision = .s, countdown: Int = 0, plain: Bool = true, sink: (any EventSink)? = nil,
-    backend logging: LoggingBackend? = nil
-  ) {
-    backend = logging?.memory ?? MemoryBackend(size: Size(columns: 80, rows: 24))
-    let time = TimeSource(clock: clock, origin: clock.now, originInstant: origin, wallClock: { 1_790_000_000_000 })
-    let state = RideScreenState(ride: Ride(number: 1), precision: precision, countdownSteps: countdown, now: origin)
-    runtime = Runtime(
-      program: RideProgram(state: state, options: ViewOptions(plain: plain, colors: false), persistent: sink != nil),
-      backend: logging ?? backend, time: time, sink: sink, journalProblem: { _ in "Cannot write the journal" })
-    runtime.start()
-  }
-
-  func press(_ character: Character) async {
-    runtime.send(.key(.character(character)))
-    await clock.settle()
-  }
-
-  /// The moving time as the screen shows it (the first time from the top, in plain mode).
-  var shownTime: String? {
-    backend.frame.lines.lazy.compactMap { $0.firstMatch(of: /\d\d:\d\d:\d\d(\.\d+)?/) }.first.map { String($0.output.0) }
-  }
-
-  func at(_ d: Duration) -> TestClock.Instant { TestClock.Instant(offset: d) }
-}
-
 @MainActor
 @Suite("Runtime on a test clock", .serialized, .timeLimit(.minutes(1)))
 struct RuntimeTests {
   @Test func noTickerWhileReady() async {
-    let h = Harness()
+    let h = RideHarness()
     await h.clock.settle()
     #expect(!h.runtime.isTicking)
     #expect(h.clock.sleeperCount == 0)
@@ -106,7 +17,7 @@ struct RuntimeTests {
   }
 
   @Test func ticksLandOnDisplayBoundaries() async {
-    let h = Harness(precision: .s)
+    let h = RideHarness(precision: .s)
     await h.clock.advance(by: .milliseconds(250))
     await h.press(" ")
     #expect(h.clock.sleeperCount == 1)
@@ -121,7 +32,7 @@ struct RuntimeTests {
   }
 
   @Test func hundredthsTickEveryTenMilliseconds() async {
-    let h = Harness(precision: .cs)
+    let h = RideHarness(precision: .cs)
     await h.press(" ")
     for _ in 0..<5 { await h.clock.advance(by: .milliseconds(10)) }
     #expect(h.shownTime == "00:00:00.05")
@@ -129,7 +40,7 @@ struct RuntimeTests {
   }
 
   @Test func aLateTickShowsTheRightValueAndMissedOnesAreSkipped() async {
-    let h = Harness(precision: .s)
+    let h = RideHarness(precision: .s)
     await h.press(" ")
     // The process was busy or stopped: the next wake-up comes 3.5 s late.
     await h.clock.advance(by: .milliseconds(3500))
@@ -139,7 +50,7 @@ struct RuntimeTests {
   }
 
   @Test func pausedTicksOnlyWhenItsCountersChange() async {
-    let h = Harness(precision: .cs)
+    let h = RideHarness(precision: .cs)
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(1234))
     await h.press(" ")
@@ -163,7 +74,7 @@ struct RuntimeTests {
 
 
   @Test func quittingLeavesNoTaskBehind() async {
-    let h = Harness(precision: .cs)
+    let h = RideHarness(precision: .cs)
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(50))
     var status: SplitsCore.ExitStatus?
@@ -182,7 +93,7 @@ struct RuntimeTests {
 
   @Test func signalsQuitWithTheirStatus() async {
     for (signal, expected) in [(SignalKind.interrupt, SplitsCore.ExitStatus.interrupt), (.terminate, .terminate), (.hangup, .hangup)] {
-      let h = Harness()
+      let h = RideHarness()
       await h.press(" ")
       h.runtime.send(.signal(signal))
       await h.clock.settle()
@@ -192,7 +103,7 @@ struct RuntimeTests {
   }
 
   @Test func suspendRestoresThenRedrawsEverythingWithTheStoppedTimeCounted() async {
-    let h = Harness(precision: .s)
+    let h = RideHarness(precision: .s)
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(1500))
     let fullDraws = h.backend.fullDraws
@@ -210,7 +121,7 @@ struct RuntimeTests {
   }
 
   @Test func preStartCountdownTicksEachSecondThenRuns() async {
-    let h = Harness(precision: .s, countdown: 3, plain: true)
+    let h = RideHarness(precision: .s, countdown: 3, plain: true)
     await h.press(" ")
     #expect(h.backend.frame.lines[0].hasSuffix("3 "))
     await h.clock.advance(by: .seconds(1))
@@ -224,7 +135,7 @@ struct RuntimeTests {
 
   @Test func everyEventReachesTheJournalBeforeTheScreen() async {
     let log = OrderLog()
-    let h = Harness(sink: LoggingSink(log), backend: LoggingBackend(log))
+    let h = RideHarness(sink: LoggingSink(log), terminal: LoggingBackend(log))
     await h.press(" ")
     await h.clock.advance(by: .seconds(1))
     log.entries.removeAll()
@@ -239,7 +150,7 @@ struct RuntimeTests {
   @Test func aFrameFoundAheadIsTheFrameARenderGives() async {
     // Ticks show the frame found with their deadline instead of rendering again; at every
     // tick, early, on time or late, it must be exactly what a render of the state gives.
-    let h = Harness(precision: .cs, plain: false)
+    let h = RideHarness(precision: .cs, plain: false)
     var rng = SplitMix64(state: 0x7_1C_4)
     await h.press(" ")
     for step in 0..<300 {
@@ -252,7 +163,7 @@ struct RuntimeTests {
   }
 
   @Test func aKeyThatDoesNotMoveTheDeadlineLeavesTheTickerAlone() async {
-    let h = Harness(precision: .s)
+    let h = RideHarness(precision: .s)
     await h.press(" ")
     await h.clock.advance(by: .milliseconds(300))
     let deadlines = h.clock.deadlines
@@ -269,7 +180,7 @@ struct RuntimeTests {
   }
 
   @Test func quittingAPausedRideSaysItIsKeptAndHowToComeBack() async {
-    let h = Harness(sink: ArraySink())
+    let h = RideHarness(sink: ArraySink())
     await h.press(" ")
     await h.clock.advance(by: .seconds(2))
     await h.press(" ")
@@ -277,7 +188,7 @@ struct RuntimeTests {
   }
 
   @Test func hintsSayWhatTheKeyWouldDoInThisPhase() async {
-    let h = Harness()
+    let h = RideHarness()
     await h.press("r")
     #expect(h.backend.frame.lines.last?.contains("No ride to finish: space starts one") == true)
     await h.press(" ")
@@ -291,7 +202,7 @@ struct RuntimeTests {
 
   @Test func theJournalWarningStaysWhateverTheKeysUntilTheEventsAreWritten() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.press("l")
@@ -306,14 +217,14 @@ struct RuntimeTests {
 
   @Test func eachEventCarriesTheWallClockReadWithItsInstant() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     #expect(sink.walls == [1_790_000_000_000])
   }
 
   @Test func aFailingJournalShowsABannerKeepsTheEventsAndWritesThemOnceLater() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.press("l")
@@ -329,7 +240,7 @@ struct RuntimeTests {
   }
 
   @Test func onlyChangedCellsAreWritten() async {
-    let h = Harness(precision: .s, plain: true)
+    let h = RideHarness(precision: .s, plain: true)
     await h.press(" ")
     let before = h.backend.cellsWritten
     await h.clock.advance(by: .seconds(1))
@@ -342,7 +253,7 @@ struct RuntimeTests {
 @Suite("Long rides on a test clock", .serialized, .timeLimit(.minutes(1)))
 struct LongRideTests {
   @Test func thirtyDaysHourByHourWithoutDrift() async {
-    let h = Harness(precision: .cs)
+    let h = RideHarness(precision: .cs)
     await h.press(" ")
     for hour in 1...(30 * 24) {
       await h.clock.advance(by: .seconds(3600))
@@ -354,7 +265,7 @@ struct LongRideTests {
   }
 
   @Test func theScreenStaysTidyAtOneHundredAndOneThousandHours() async {
-    let h = Harness(precision: .cs, plain: false)
+    let h = RideHarness(precision: .cs, plain: false)
     await h.press(" ")
     await h.clock.advance(by: .seconds(100 * 3600))
     // Big digits still fit 80 columns at 100 h: nine digits.
@@ -382,7 +293,7 @@ struct JournalFailureTests {
 
   @Test func aQuitWithUnwrittenEventsAsksToBeRepeated() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.press("l")
@@ -399,7 +310,7 @@ struct JournalFailureTests {
 
   @Test func aQuitAfterTheJournalRecoveredGoesAtOnce() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.press("l")
@@ -411,7 +322,7 @@ struct JournalFailureTests {
 
   @Test func aSignalQuitsAtOnceEvenWithUnwrittenEvents() async {
     let sink = ArraySink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     sink.failing = true
     await h.press("l")
@@ -421,7 +332,7 @@ struct JournalFailureTests {
 
   @Test func aRefusedEventIsNotRetriedForever() async {
     let sink = RefusingSink()
-    let h = Harness(sink: sink)
+    let h = RideHarness(sink: sink)
     await h.press(" ")
     #expect(sink.calls == 1)
     #expect(h.runtime.pending.isEmpty)

@@ -1,8 +1,30 @@
 import Synchronization
 
+/// The runtime's executor in the tests: it keeps the jobs of the ticker and of the journal's
+/// retry until `drain()` runs them, one after the other, on the main thread (the test's),
+/// as `MainQueueExecutor` runs them on the main queue in production.
+final class SerialTestExecutor: TaskExecutor {
+  private let jobs = Mutex<[UnownedJob]>([])
+
+  func enqueue(_ job: consuming ExecutorJob) {
+    let job = UnownedJob(job)
+    jobs.withLock { $0.append(job) }
+  }
+
+  /// Runs every job queued, and every job those enqueue, until none is left: then every task
+  /// of the runtime is waiting on the clock, or has ended.
+  @MainActor func drain() {
+    while let job = jobs.withLock({ $0.isEmpty ? nil : $0.removeFirst() }) {
+      job.runSynchronously(on: asUnownedTaskExecutor())
+    }
+  }
+}
+
 /// A clock in virtual time: it moves only when a test advances it. It records every deadline
 /// a sleeper asked for and how many sleepers are waiting, so a test can prove where the ticker
-/// woke and that nothing is left sleeping.
+/// woke and that nothing is left sleeping. The runtime's tasks run on its `executor`, which
+/// `advance` and `settle` drain: a step of time wakes the sleepers due and runs them to their
+/// next sleep before it returns.
 final class TestClock: Clock, Sendable {
   struct Instant: InstantProtocol {
     var offset: Duration
@@ -25,6 +47,8 @@ final class TestClock: Clock, Sendable {
   }
 
   private let state = Mutex(State())
+  /// Where the runtime under test runs its tasks.
+  let executor = SerialTestExecutor()
 
   var now: Instant { state.withLock { $0.now } }
   var minimumResolution: Duration { .zero }
@@ -34,8 +58,8 @@ final class TestClock: Clock, Sendable {
   /// Every deadline asked for, in order.
   var deadlines: [Instant] { state.withLock { $0.deadlines } }
 
-  /// Runs on the caller's actor (the main actor for the ticker), so waking a sleeper and
-  /// running it stay on one serial executor and a test's yields are enough to let it run.
+  /// Runs on the caller's executor (`executor`, for the ticker and the retry), so a sleeper
+  /// woken by `advance` runs when `advance` drains it.
   nonisolated(nonsending) func sleep(until deadline: Instant, tolerance: Duration?) async throws {
     let id = state.withLock { s -> Int in
       s.nextID += 1
@@ -76,9 +100,9 @@ final class TestClock: Clock, Sendable {
     }
   }
 
-  /// Moves time forward and wakes every sleeper whose deadline has come, then lets the woken
-  /// tasks run.
-  nonisolated(nonsending) func advance(by duration: Duration) async {
+  /// Moves time forward, wakes every sleeper whose deadline has come and runs the woken tasks
+  /// until they sleep again or end.
+  @MainActor func advance(by duration: Duration) async {
     let due = state.withLock { s -> [CheckedContinuation<Void, any Error>] in
       s.now = s.now.advanced(by: duration)
       var due: [CheckedContinuation<Void, any Error>] = []
@@ -94,16 +118,9 @@ final class TestClock: Clock, Sendable {
     await settle()
   }
 
-  /// Lets other tasks run until they are all waiting again: until the sleepers and the
-  /// deadlines asked for have not changed for a good while of yields.
-  nonisolated(nonsending) func settle() async {
-    var last = (sleeperCount, deadlines.count)
-    var quiet = 0
-    for _ in 0..<20_000 where quiet < 100 {
-      await Task.yield()
-      let current = (sleeperCount, deadlines.count)
-      quiet = current == last ? quiet + 1 : 0
-      last = current
-    }
+  /// Runs the runtime's tasks until they are all waiting again (a ticker started or cancelled
+  /// by a key, a retry): nothing is left to run when it returns.
+  @MainActor func settle() async {
+    executor.drain()
   }
 }

@@ -5,6 +5,8 @@ import Testing
 import SplitsClock
 import SplitsReports
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -13,9 +15,9 @@ import SplitsReports
 /// The sqlite3 command-line tool (installed with the test dependencies), to make files this
 /// version did not write.
 private func sqlite3(_ path: String, _ sql: String) throws {
-  let tool = try #require(Child.which("sqlite3"), "sqlite3 is needed: make test installs it")
-  let result = try #require(Child.run([tool, path, sql]))
-  try #require(result.status == 0, "sqlite3: \(result.output)")
+  let tool = try #require(Spawn.which("sqlite3"), "sqlite3 is needed: make test installs it")
+  let result = try Spawn.run([tool, path, sql], timeout: nil)
+  try #require(result.shellStatus == 0, "sqlite3: \(result.output)")
 }
 
 @Suite("Bad data: refused with the file named, never modified")

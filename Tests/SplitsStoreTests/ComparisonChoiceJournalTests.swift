@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 @Suite("Journal: the comparison chosen per name, and the finished rides of a name")
 struct ComparisonChoiceJournalTests {

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplitsStore
+import SplitsTestSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 private let boot = "journal-test-boot"
 private let wall0: Int64 = 1_795_316_400_000

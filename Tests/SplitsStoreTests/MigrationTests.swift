@@ -4,6 +4,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 @Suite("Migrations: a journal of the first schema opens in this version")
 struct MigrationTests {

@@ -4,6 +4,8 @@ import Testing
 @testable import SplitsCore
 @testable import SplitsReports
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 @Suite("Journal: a ride's name and note; edit and delete")
 struct NamesJournalTests {
@@ -64,8 +66,8 @@ struct NamesJournalTests {
 /// Row counts read with the sqlite3 tool, independently of the journal's own queries.
 enum JournalFileRows {
   static func count(_ path: String, _ sql: String) throws -> Int {
-    let tool = try #require(Child.which("sqlite3"), "sqlite3 is needed: make test installs it")
-    let result = try #require(Child.run([tool, "-readonly", path, sql]))
+    let tool = try #require(Spawn.which("sqlite3"), "sqlite3 is needed: make test installs it")
+    let result = try Spawn.run([tool, "-readonly", path, sql], timeout: nil)
     return Int(result.output.trimmingCharacters(in: .whitespacesAndNewlines)) ?? -1
   }
 }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import SplitsStore
+import SplitsTestSystem
 
 #if canImport(Glibc)
   import Glibc
@@ -32,16 +33,16 @@ struct ScreenLockTests {
     _ = try ScreenLock.acquire(dataDirectory: temp.path)
   }
 
-  @Test(.enabled(if: Child.which("flock") != nil, "skipped: util-linux flock is not installed"))
+  @Test(.enabled(if: Spawn.which("flock") != nil, "skipped: util-linux flock is not installed"))
   func aScreenThatIsGoneIsTakenOver() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let lockPath = temp.file("splits.lock")
     // Another process holds the lock, as a screen would, then is killed with SIGKILL.
     // One process that takes the lock on a descriptor and becomes `sleep`, keeping it.
-    let pid = try #require(
-      Child.start(
-        ["sh", "-c", "exec 9>>\"$0\" && flock --exclusive 9 && exec sleep 60", lockPath], outputPath: temp.file("out")))
+    let pid = try Spawn.start(
+      ["sh", "-c", "exec 9>>\"$0\" && flock --exclusive 9 && exec sleep 60", lockPath], out: temp.file("out"),
+      err: temp.file("out"))
     var held = false
     for _ in 0..<200 {
       if ScreenLock.holder(dataDirectory: temp.path) != nil {
@@ -53,7 +54,7 @@ struct ScreenLockTests {
     #expect(held)
     #expect(throws: ScreenLock.Held.self) { try ScreenLock.acquire(dataDirectory: temp.path) }
     kill(pid, SIGKILL)
-    #expect(Child.wait(pid) == 128 + SIGKILL)
+    #expect(Spawn.wait(for: pid, timeout: nil).shellStatus == 128 + SIGKILL)
     // The kernel dropped the lock with the process: the next screen takes over.
     var taken: ScreenLock?
     for _ in 0..<200 {

@@ -3,6 +3,8 @@ import Testing
 
 @testable import SplitsCore
 @testable import SplitsStore
+import SplitsTestSupport
+import SplitsTestSystem
 
 @Suite("Journal: a ride keeps its sport")
 struct SportJournalTests {

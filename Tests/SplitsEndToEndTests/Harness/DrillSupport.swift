@@ -1,6 +1,7 @@
 import Foundation
 import SplitsTestRandom
 import Testing
+import SplitsTestSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import SplitsTestSystem
 
 #if canImport(Glibc)
   import Glibc

@@ -5,14 +5,14 @@ import Foundation
 #endif
 
 /// How a child process ended.
-enum Termination: Equatable, Sendable, CustomStringConvertible {
+public enum Termination: Equatable, Sendable, CustomStringConvertible {
   case exited(Int32)
   case signaled(Int32)
   /// Still running at the deadline: it was killed (its whole process group) with SIGKILL.
   case timedOut
 
   /// The status a shell would report as `$?` (128 + signal for a signal).
-  var shellStatus: Int32? {
+  public var shellStatus: Int32? {
     switch self {
     case .exited(let code): code
     case .signaled(let signal): 128 + signal
@@ -20,7 +20,7 @@ enum Termination: Equatable, Sendable, CustomStringConvertible {
     }
   }
 
-  var description: String {
+  public var description: String {
     switch self {
     case .exited(let code): "exit \(code)"
     case .signaled(let signal): "signal \(signal)"
@@ -30,16 +30,21 @@ enum Termination: Equatable, Sendable, CustomStringConvertible {
 }
 
 /// What a finished child left behind.
-struct SpawnResult: Sendable, CustomStringConvertible {
-  var termination: Termination
-  var stdout: String
-  var stderr: String
+public struct SpawnResult: Sendable, CustomStringConvertible {
+  public var termination: Termination
+  public var stdout: String
+  public var stderr: String
 
-  var description: String { "\(termination); stdout: \(stdout.debugDescription); stderr: \(stderr.debugDescription)" }
+  /// Standard output, then standard error: everything the child said.
+  public var output: String { stdout + stderr }
+  /// The status a shell would report as `$?`; nil when it timed out.
+  public var shellStatus: Int32? { termination.shellStatus }
+
+  public var description: String { "\(termination); stdout: \(stdout.debugDescription); stderr: \(stderr.debugDescription)" }
 }
 
 /// Where a child's standard input comes from.
-enum SpawnInput: Sendable {
+public enum SpawnInput: Sendable {
   case devNull
   case file(String)
 }
@@ -58,9 +63,21 @@ enum SpawnInput: Sendable {
 ///
 /// `run` blocks (it polls `waitpid` with short sleeps) so it can be used from a `defer`, a
 /// `deinit` or a synchronous call; `runAsync` sleeps instead and is what polling uses.
-enum Spawn {
-  struct Failure: Error, CustomStringConvertible {
-    var description: String
+///
+/// Every test target that runs a program uses this one (the end-to-end tests, `sqlite3`,
+/// `xmllint`, `flock`, the Python readers).
+public enum Spawn {
+  public struct Failure: Error, CustomStringConvertible {
+    public var description: String
+  }
+
+  /// The path of `name` on `PATH`, when it is an executable there.
+  public static func which(_ name: String) -> String? {
+    for dir in (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":") {
+      let path = "\(dir)/\(name)"
+      if access(path, X_OK) == 0 { return path }
+    }
+    return nil
   }
 
   /// Runs `arguments` (the first is looked up in `PATH` when it has no slash) and waits,
@@ -68,10 +85,11 @@ enum Spawn {
   /// - Parameters:
   ///   - environment: the child's whole environment; nil inherits the test process's.
   ///   - stdin: `/dev/null` unless told.
-  ///   - timeout: after it the child's process group is killed and `.timedOut` returned.
-  static func run(
+  ///   - timeout: after it the child's process group is killed and `.timedOut` returned; nil
+  ///     waits for as long as the child runs.
+  public static func run(
     _ arguments: [String], environment: [String: String]? = nil, stdin: SpawnInput = .devNull,
-    timeout: Duration = .seconds(10)
+    timeout: Duration? = .seconds(10)
   ) throws -> SpawnResult {
     let child = try Child(arguments, environment: environment, stdin: stdin)
     return child.result(wait(for: child.pid, timeout: timeout))
@@ -81,7 +99,7 @@ enum Spawn {
   /// for a child leaves the (small) pool of threads free for every other test. Everything
   /// that polls uses this one; on a loaded machine the blocking `run` in a poll loop starved
   /// the other tests of threads (polls 1.5 s apart were seen).
-  static func runAsync(
+  public static func runAsync(
     _ arguments: [String], environment: [String: String]? = nil, stdin: SpawnInput = .devNull,
     timeout: Duration = .seconds(10)
   ) async throws -> SpawnResult {
@@ -111,7 +129,7 @@ enum Spawn {
     init(_ arguments: [String], environment: [String: String]?, stdin: SpawnInput) throws {
       precondition(!arguments.isEmpty)
       let scratch = FileManager.default.temporaryDirectory.appendingPathComponent(
-        "splits-e2e-spawn-\(getpid())-\(UUID().uuidString)")
+        "splits-spawn-\(getpid())-\(UUID().uuidString)")
       outPath = scratch.path + ".out"
       errPath = scratch.path + ".err"
       do {
@@ -135,8 +153,10 @@ enum Spawn {
     }
   }
 
-  private static func start(
-    _ arguments: [String], environment: [String: String]?, stdin: SpawnInput, out outPath: String,
+  /// Starts `arguments` with standard output and error into the files `out` and `err` (they
+  /// may be the same) and returns its pid, for a test that signals and waits for it itself.
+  public static func start(
+    _ arguments: [String], environment: [String: String]? = nil, stdin: SpawnInput = .devNull, out outPath: String,
     err errPath: String
   ) throws -> pid_t {
     var actions = posix_spawn_file_actions_t()
@@ -151,9 +171,13 @@ enum Spawn {
     try check(
       posix_spawn_file_actions_addopen(&actions, 1, outPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
       "addopen stdout")
-    try check(
-      posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
-      "addopen stderr")
+    if errPath == outPath {
+      try check(posix_spawn_file_actions_adddup2(&actions, 1, 2), "dup2 stderr")
+    } else {
+      try check(
+        posix_spawn_file_actions_addopen(&actions, 2, errPath, O_WRONLY | O_CREAT | O_TRUNC, 0o600),
+        "addopen stderr")
+    }
     try closeInheritedDescriptors(&actions)
 
     var attributes = posix_spawnattr_t()
@@ -194,24 +218,24 @@ enum Spawn {
     return .timedOut
   }
 
-  /// Waits for `pid`, killing its process group at the deadline.
-  static func wait(for pid: pid_t, timeout: Duration) -> Termination {
+  /// Waits for `pid`, killing its process group at the deadline (nil: no deadline).
+  public static func wait(for pid: pid_t, timeout: Duration?) -> Termination {
     let clock = ContinuousClock()
-    let deadline = clock.now + timeout
+    let deadline = timeout.map { clock.now + $0 }
     var pause: UInt32 = 500  // microseconds, doubling up to 20 ms
     while true {
       var status: Int32 = 0
       let result = waitpid(pid, &status, WNOHANG)
       if result == pid { return decode(status) }
       if result < 0 && errno != EINTR { return .exited(-1) }
-      if clock.now >= deadline { return killAndReap(pid) }
+      if let deadline, clock.now >= deadline { return killAndReap(pid) }
       usleep(pause)
       pause = min(pause * 2, 20_000)
     }
   }
 
   /// `WIFEXITED` / `WIFSIGNALED` by hand: the macros do not import.
-  static func decode(_ status: Int32) -> Termination {
+  public static func decode(_ status: Int32) -> Termination {
     let signal = status & 0x7f
     if signal == 0 { return .exited((status >> 8) & 0xff) }
     return .signaled(signal)

@@ -15,3 +15,6 @@ extension Action {
   public static func signal(_ signal: SignalKind, at now: Now) -> Action { Action(.signal(signal), at: now) }
   public static func inputClosed(at now: Now) -> Action { Action(.inputClosed, at: now) }
 }
+
+/// Milliseconds as an instant of the boot clock.
+public func ms(_ value: Int64) -> Instant { Instant(nanoseconds: value * 1_000_000) }
