@@ -19,8 +19,11 @@ let package = Package(
     // The only door to ncurses: a module map linking ncursesw and a shim header for what
     // Swift cannot import (macros, C globals, variadic ioctl).
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
+    // Pure: workouts, the model and its readers (the text format, Zwift's `.zwo`, the XML
+    // beneath it). Foundation only.
+    .target(name: "SplitsWorkout", swiftSettings: strict),
     // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
-    .target(name: "SplitsCore", swiftSettings: strict),
+    .target(name: "SplitsCore", dependencies: ["SplitsWorkout"], swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -88,6 +91,8 @@ let package = Package(
     .target(
       name: "SplitsTestSupport", dependencies: ["SplitsCore"], path: "Tests/SplitsTestSupport", swiftSettings: strict),
 
+    .testTarget(
+      name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
       name: "SplitsCoreTests", dependencies: ["SplitsCore", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),

@@ -8,6 +8,7 @@ import SplitsRender
 import SplitsRuntime
 import SplitsStore
 import SplitsTerminal
+import SplitsWorkout
 
 /// The ride screen: `splits` with no subcommand.
 struct RideCommand: ParsableCommand {

@@ -3,6 +3,7 @@ import Foundation
 import SplitsCore
 import SplitsOutput
 import SplitsReports
+import SplitsWorkout
 
 /// `splits workout`: ride a structured workout, check one, or list the saved ones.
 struct WorkoutCommand: ParsableCommand {

@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsWorkout
 
 /// Where a workout comes from on the command line: a file, a saved workout's name, or the
 /// text itself. Decided in this order:

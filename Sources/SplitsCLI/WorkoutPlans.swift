@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 
 /// The plans of the workouts rides followed, for the reports: `status`, `show` and `export`
 /// read a ride's workout from the text the journal keeps with it. Each command takes the

@@ -8,6 +8,7 @@ import SplitsOutput
 import SplitsReports
 import SplitsRuntime
 import SplitsStore
+import SplitsWorkout
 
 #if canImport(Glibc)
   import Glibc

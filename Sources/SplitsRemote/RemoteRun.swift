@@ -4,6 +4,7 @@ import SplitsClock
 import SplitsCore
 import SplitsOutput
 import SplitsStore
+import SplitsWorkout
 
 /// Runs one remote command: to the open screen, or headless.
 @MainActor

@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 
 /// The workout screen: the ride screen while a ride follows a workout's steps (from READY,
 /// with step 1 to come, to the end of the last step), then the workout's summary until a key.

@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsWorkout
 
 /// What `splits status` prints.
 public enum StatusReport {

@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsWorkout
 
 /// `splits status --follow`: when the printed line next changes by time alone, and what
 /// counts as a change. Pure: every instant comes in as a parameter.

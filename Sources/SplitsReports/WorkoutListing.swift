@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 
 /// `splits workout check`: a workout's steps, as a table or as JSON, without riding it.
 public enum WorkoutListing {

@@ -1,6 +1,7 @@
 import GRDB
 import SplitsClock
 import SplitsCore
+import SplitsWorkout
 
 /// The reads both the journal and the read-only reader do.
 ///

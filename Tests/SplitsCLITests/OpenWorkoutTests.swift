@@ -1,5 +1,6 @@
 import ArgumentParser
 import SplitsCore
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCLI

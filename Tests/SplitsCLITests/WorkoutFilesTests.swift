@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCLI

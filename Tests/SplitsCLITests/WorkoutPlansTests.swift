@@ -1,6 +1,7 @@
 import Foundation
 import SplitsCore
 import SplitsStore
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCLI

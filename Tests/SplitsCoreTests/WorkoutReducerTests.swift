@@ -1,5 +1,6 @@
 import SplitsTestRandom
 import SplitsTestSupport
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore

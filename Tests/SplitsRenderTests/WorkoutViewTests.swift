@@ -1,4 +1,5 @@
 import SplitsTestSupport
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore

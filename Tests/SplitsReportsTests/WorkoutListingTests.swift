@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 import Testing
 
 @testable import SplitsReports

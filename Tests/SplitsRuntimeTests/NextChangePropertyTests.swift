@@ -1,4 +1,5 @@
 import SplitsTestRandom
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore

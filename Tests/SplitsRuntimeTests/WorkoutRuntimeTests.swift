@@ -1,3 +1,4 @@
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// One ride event as the journal stores it: the event, plus the clocks it was read on.
 ///
 /// `boottimeNanoseconds` is the event's `Instant` (CLOCK_BOOTTIME) on the boot named by

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// Something that happened to a ride, at an instant of the monotonic clock. A ride's state
 /// is a pure fold of its events (`Ride.apply`), which is what the journal stores and what a
 /// restart replays.
@@ -49,19 +51,6 @@ public enum StepEnd: String, CaseIterable, Sendable {
   case lap
   /// `l` ended a timed step before its time.
   case skip
-}
-
-/// A workout as the journal keeps it with its ride: the text it was read from (a text
-/// workout or a `.zwo` file, as it was) and where that came from.
-public struct WorkoutSource: Equatable, Hashable, Sendable {
-  public var text: String
-  /// The file's name (a saved workout's name, a path as given); nil for inline text.
-  public var fileName: String?
-
-  public init(text: String, fileName: String? = nil) {
-    self.text = text
-    self.fileName = fileName
-  }
 }
 
 /// What a ride is: biking by default. It names the activity in the exports.

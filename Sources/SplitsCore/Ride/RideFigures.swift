@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// A ride's numbers in whole milliseconds, as `status`, `history`, `show` and the exports
 /// print them. Pure.
 ///

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// Every label and message of the workout screen and of a ride that follows a workout, in
 /// each language. One stored property per text, so a text missing in one language does not
 /// compile. The ride screen's words the workout screen shares (start, pause, help, hints)

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// Where a workout stands at a moving time. Computed, never counted: the ends recorded by a
 /// key (or already recorded at their time) fix where each past step ended, and from the last
 /// of them the planned lengths give every step boundary that has passed since. A late tick

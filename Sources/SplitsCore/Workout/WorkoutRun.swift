@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// A ride following a workout, as the ride screen's state holds it: the plan, where it came
 /// from, and what has been announced (bells, cues, step changes), so each is announced once.
 public struct WorkoutRun: Equatable, Sendable {

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// What a workout ride owes its journal at an instant: the ends of the steps whose time ran
 /// out since its last event, each at the instant the moving time reached it, and the pause
 /// at the end of the last step (also one a crash lost after that end). The screen records

@@ -1,3 +1,5 @@
+import SplitsWorkout
+
 /// One finished step of a workout ride, as the workout screen's table and its summary show
 /// it: what was planned, how long it took, and how it ended.
 public struct WorkoutTableRow: Equatable, Sendable {

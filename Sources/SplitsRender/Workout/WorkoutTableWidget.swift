@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 
 /// The steps table's columns at a width: number, name, planned, actual, how each ended.
 /// When narrow the name goes first, then how each ended, then the planned length.

@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsWorkout
 
 extension WorkoutView {
   // MARK: - Words and figures

@@ -1,7 +1,7 @@
 import SplitsTestRandom
 import Testing
 
-@testable import SplitsCore
+@testable import SplitsWorkout
 
 // MARK: Fixtures: small files shaped as real `.zwo` files are (tools' and Zwift's own).
 

@@ -2,7 +2,7 @@ import Foundation
 import SplitsTestRandom
 import Testing
 
-@testable import SplitsCore
+@testable import SplitsWorkout
 
 /// The workout read from `text`.
 private func readWorkout(_ text: String) throws -> Workout {

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import SplitsCore
+@testable import SplitsWorkout
 
 private func read(_ text: String) throws(WorkoutError) -> XMLReader.Element {
   try XMLReader.parse(Array(text.utf8))
