@@ -27,13 +27,13 @@ let package = Package(
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
-    .target(name: "SplitsRender", dependencies: ["SplitsCore"], swiftSettings: strict),
+    .target(name: "SplitsRender", dependencies: ["SplitsWorkout", "SplitsCore"], swiftSettings: strict),
     // Pure: the status line, history tables and export files, from restored rides.
-    .target(name: "SplitsReports", dependencies: ["SplitsCore"], swiftSettings: strict),
+    .target(name: "SplitsReports", dependencies: ["SplitsWorkout", "SplitsCore"], swiftSettings: strict),
     // The SQLite journal: the screen's writer, the read-only reader, the screen lock.
     .target(
       name: "SplitsStore",
-      dependencies: ["SplitsCore", "SplitsClock", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", .product(name: "GRDB", package: "GRDB.swift")],
       swiftSettings: strict),
     // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and
     // in-memory backend.
@@ -58,19 +58,19 @@ let package = Package(
     // The control socket, whole: its messages, the screen's end, and the remote commands' end
     // (to the open screen, or headless under the screen lock).
     .target(
-      name: "SplitsRemote", dependencies: ["SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "CSocket"],
+      name: "SplitsRemote", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "CSocket"],
       swiftSettings: strict),
     // `status --follow`'s loop: the journal's directory watched, the line printed at each change.
     .target(
       name: "SplitsFollow",
-      dependencies: [
+      dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsOutput", "CWatch",
       ],
       swiftSettings: strict),
     // The command line: parsing, validation, exit statuses.
     .target(
       name: "SplitsCLI",
-      dependencies: [
+      dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
         "SplitsOutput", "SplitsRemote", "SplitsFollow", .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
@@ -94,23 +94,23 @@ let package = Package(
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsCoreTests", dependencies: ["SplitsCore", "SplitsTestSupport", "SplitsTestRandom"],
+      name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRenderTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsTestSupport"],
+      name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsTestRandom"],
+      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsTestRandom"],
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
       name: "SplitsReportsTests",
-      dependencies: ["SplitsCore", "SplitsReports", "SplitsRender", "SplitsTestSupport", "SplitsTestSystem"],
+      dependencies: ["SplitsWorkout", "SplitsCore", "SplitsReports", "SplitsRender", "SplitsTestSupport", "SplitsTestSystem"],
       // The golden files, read beside the sources (`#filePath`).
       exclude: ["Fixtures"], swiftSettings: strict),
     .testTarget(
       name: "SplitsStoreTests",
-      dependencies: [
+      dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsTestSupport", "SplitsTestSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
@@ -120,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsCLITests", dependencies: ["SplitsCLI", "SplitsCore", "SplitsStore"], swiftSettings: strict),
+      name: "SplitsCLITests", dependencies: ["SplitsWorkout", "SplitsCLI", "SplitsCore", "SplitsStore"], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits", "SplitsTestRandom", "SplitsTestSystem"], swiftSettings: strict),
   ],
