@@ -15,8 +15,12 @@ public struct RemoteStrings: Sendable {
   public let workoutComplete: String
   /// `%@` the lap number taken back.
   public let undoneFormat: String
-  /// `%@` the ride number, `%@` the moving time, `%@` the laps.
+  /// `%@` the ride number, `%@` the moving time, `%@` the laps (`lapsFormat` or `oneLap`).
   public let finishedFormat: String
+  /// A count of laps: `%@` the count (not 1).
+  public let lapsFormat: String
+  /// One lap.
+  public let oneLap: String
   /// Refusals: the command makes no sense in the ride's state.
   public let refusedNoRide: String
   public let refusedCountingDown: String
@@ -59,7 +63,9 @@ public struct RemoteStrings: Sendable {
       let line = fill(lapFormat, String(number), clock(lap))
       return complete ? line + " · " + workoutComplete : line
     case .undone(_, let number): return fill(undoneFormat, String(number))
-    case .finished(let ride, let moving, let laps): return fill(finishedFormat, String(ride), clock(moving), String(laps))
+    case .finished(let ride, let moving, let laps):
+      let count = laps == 1 ? oneLap : fill(lapsFormat, String(laps))
+      return fill(finishedFormat, String(ride), clock(moving), count)
     case .refused(let refusal): return reason(refusal)
     }
   }
@@ -85,7 +91,9 @@ public struct RemoteStrings: Sendable {
     lapFormat: "lap %@  %@",
     workoutComplete: "workout complete (paused)",
     undoneFormat: "took back lap %@",
-    finishedFormat: "ride %@ finished: moving %@ · %@ laps",
+    finishedFormat: "ride %@ finished: moving %@ · %@",
+    lapsFormat: "%@ laps",
+    oneLap: "1 lap",
     refusedNoRide: "no ride is open: splits start starts one",
     refusedCountingDown: "the pre-start countdown is on: the ride has not started yet",
     refusedAlreadyRunning: "the ride is already running",
@@ -108,7 +116,9 @@ public struct RemoteStrings: Sendable {
     lapFormat: "랩 %@  %@",
     workoutComplete: "워크아웃 완료 (일시정지)",
     undoneFormat: "랩 %@ 취소",
-    finishedFormat: "라이드 %@ 완료: 이동 %@ · 랩 %@",
+    finishedFormat: "라이드 %@ 완료: 이동 %@ · %@",
+    lapsFormat: "랩 %@",
+    oneLap: "랩 1",
     refusedNoRide: "열린 라이드가 없습니다: splits start 로 시작",
     refusedCountingDown: "시작 전 카운트다운 중입니다: 라이드가 아직 시작되지 않았습니다",
     refusedAlreadyRunning: "라이드가 이미 진행 중입니다",
