@@ -89,7 +89,8 @@ def measure(binary: str, laps: int = 100) -> dict:
             t0 = time.monotonic_ns()
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
                 client.connect(path)
-                client.sendall(b"splits-control 1 lap\n")
+                # Protocol 2: the command and a new id (32 hex digits) of its own.
+                client.sendall(f"splits-control 2 lap {os.urandom(16).hex()}\n".encode())
                 t = job.wait_for(shows_laps(shown + 1), 5.0)
                 answer = client.recv(4096)
             if t is None or b'"answer"' not in answer:
