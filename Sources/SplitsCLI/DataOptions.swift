@@ -79,8 +79,5 @@ func withJournalErrors<T>(_ body: () throws -> T) throws -> T {
   } catch let held as ScreenLock.Held {
     printError("splits: " + held.description)
     throw ExitCode(2)
-  } catch let refusal as DataPrivacy.Refusal {
-    printError("splits: " + refusal.description)
-    throw ExitCode(2)
   }
 }

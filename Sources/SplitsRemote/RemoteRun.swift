@@ -197,8 +197,10 @@ public enum RemoteRun {
       var state = RideOpening(restored: restored, precision: precision, workout: workout).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
-      for case (.record(let event, let ride, let wall), let receipt) in RemoteReceipt.attach(request, to: effects) {
-        try journal.append(event, ride: ride, wallMilliseconds: wall, receipt: receipt)
+      let carrier = RemoteReceipt.carrier(of: request, in: effects)
+      for (index, effect) in effects.enumerated() {
+        guard case .record(let event, let ride, let wall) = effect else { continue }
+        try journal.append(event, ride: ride, wallMilliseconds: wall, receipt: carrier?.index == index ? carrier?.receipt : nil)
       }
     } catch {
       printError("splits: \(error)")

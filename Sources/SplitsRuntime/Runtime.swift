@@ -148,13 +148,18 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       guard let full = apply(.journal(report)) else { return nil }
       redrawAll = full
     }
-    let remote = if case .remote = input { request } else { RemoteRequest?.none }
-    var effects = RemoteReceipt.attach(remote, to: handle(input, at: now))[...]
-    while let (effect, receipt) = effects.popFirst() {
+    let handled = handle(input, at: now)
+    // The remote command's receipt rides on one of its own effects (the ones appended below
+    // come after them).
+    var carrier: (index: Int, receipt: RemoteReceipt)?
+    if case .remote = input, let request { carrier = RemoteReceipt.carrier(of: request, in: handled) }
+    var effects = handled[...]
+    while let effect = effects.popFirst() {
       switch effect {
       case .record(let event, let ride, let wall):
+        let receipt = carrier.flatMap { $0.index == effects.startIndex - 1 ? $0.receipt : nil }
         pending.append((event, ride, wall, receipt))
-        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report)).map { ($0, nil) }) }
+        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .reply(let outcome):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(
@@ -164,7 +169,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         do {
           try sink?.rememberComparison(kind, name: name)
         } catch {
-          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))).map { ($0, nil) })
+          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
         }
       case .bell:
         backend.bell()
@@ -176,7 +181,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         backend.suspend()
         backend.resume()
         // Back from the stop: what happened meanwhile (a countdown that ended) takes effect.
-        effects.append(contentsOf: handle(.redraw).map { ($0, nil) })
+        effects.append(contentsOf: handle(.redraw))
         redrawAll = true
       case .quit(let status):
         finish(status)

@@ -60,7 +60,6 @@ public final class Journal: EventSink, Sendable {
   public static func open(dataDirectory: String, bootID: String = SystemClocks.bootID()) throws -> Journal {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
-    try FileSystem.refuseLink(path)
     let new = try !FileSystem.journalFileExists(path)
     if new {
       try FileSystem.createPrivateFile(path)

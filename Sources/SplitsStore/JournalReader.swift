@@ -35,7 +35,6 @@ public final class JournalReader: Sendable {
     directoryWritable: Bool? = nil
   ) throws -> JournalReader? {
     let path = DataLocation.journalPath(in: dataDirectory)
-    try FileSystem.refuseLink(path)
     guard try FileSystem.journalFileExists(path) else { return nil }
     let writable = directoryWritable ?? FileSystem.isWritableDirectory(dataDirectory)
     // Looked at before opening: a failed open can leave an empty `-wal` behind.

@@ -199,10 +199,11 @@ struct RemoteRequestTests {
     let effects: [Effect] = [
       .record(first, ride: 1, wallMilliseconds: 0), .bell, .record(second, ride: 1, wallMilliseconds: 0), .reply(outcome),
     ]
-    #expect(RemoteReceipt.attach(request, to: effects).map(\.1) == [nil, nil, RemoteReceipt(id: Self.id, outcome: outcome), nil])
-    #expect(RemoteReceipt.attach(nil, to: effects).allSatisfy { $0.1 == nil })
+    let carrier = RemoteReceipt.carrier(of: request, in: effects)
+    #expect(carrier?.index == 2)
+    #expect(carrier?.receipt == RemoteReceipt(id: Self.id, outcome: outcome))
     let refused: [Effect] = [.reply(.refused(.lapWhilePaused))]
-    #expect(RemoteReceipt.attach(request, to: refused).allSatisfy { $0.1 == nil })
+    #expect(RemoteReceipt.carrier(of: request, in: refused) == nil)
   }
 
   @Test func theLinesSayIt() {

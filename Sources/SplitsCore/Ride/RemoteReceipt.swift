@@ -42,19 +42,15 @@ public struct RemoteReceipt: Equatable, Sendable {
     self.outcome = outcome
   }
 
-  /// The effects of applying `request`, each `record` paired with the receipt it carries:
-  /// the last `record` before an accepted `reply` carries the receipt, the others none. A
-  /// refused command, or one that recorded nothing, leaves no receipt (sending it again
-  /// changes nothing either).
-  public static func attach(_ request: RemoteRequest?, to effects: [Effect]) -> [(Effect, RemoteReceipt?)] {
-    var paired = effects.map { ($0, RemoteReceipt?.none) }
-    guard let request else { return paired }
+  /// Which of the effects of applying `request` carries its receipt, and the receipt: the
+  /// last `record` before an accepted `reply`. Nil for a refused command, or one that
+  /// recorded nothing (sending it again changes nothing either).
+  public static func carrier(of request: RemoteRequest, in effects: [Effect]) -> (index: Int, receipt: RemoteReceipt)? {
     guard
       let replyIndex = effects.firstIndex(where: { if case .reply = $0 { true } else { false } }),
       case .reply(let outcome) = effects[replyIndex], !outcome.isRefusal,
       let last = effects[..<replyIndex].lastIndex(where: { if case .record = $0 { true } else { false } })
-    else { return paired }
-    paired[last].1 = RemoteReceipt(id: request.id, outcome: outcome)
-    return paired
+    else { return nil }
+    return (last, RemoteReceipt(id: request.id, outcome: outcome))
   }
 }
