@@ -24,6 +24,9 @@ let package = Package(
     .target(name: "SplitsWorkout", swiftSettings: strict),
     // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
     .target(name: "SplitsCore", dependencies: ["SplitsWorkout"], swiftSettings: strict),
+    // Pure: routes (named segments, attempts, LiveSplit's records and comparisons) and
+    // LiveSplit's `.lss` files.
+    .target(name: "SplitsRoutes", swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -115,6 +118,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(name: "SplitsRoutesTests", dependencies: ["SplitsRoutes"], swiftSettings: strict),
     .testTarget(
       name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote"], swiftSettings: strict),
     .testTarget(
