@@ -35,11 +35,13 @@ let package = Package(
     // Pure: state and size -> cell grid.
     .target(name: "SplitsRender", dependencies: ["SplitsWorkout", "SplitsCore"], swiftSettings: hot),
     // Pure: the status line, history tables and export files, from restored rides.
-    .target(name: "SplitsReports", dependencies: ["SplitsWorkout", "SplitsCore"], swiftSettings: strict),
+    .target(name: "SplitsReports", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes"], swiftSettings: strict),
     // The SQLite journal: the screen's writer, the read-only reader, the screen lock.
     .target(
       name: "SplitsStore",
-      dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", .product(name: "GRDB", package: "GRDB.swift")],
+      dependencies: [
+        "SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsRoutes", .product(name: "GRDB", package: "GRDB.swift"),
+      ],
       swiftSettings: strict),
     // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and
     // in-memory backend.
@@ -78,7 +80,8 @@ let package = Package(
       name: "SplitsCLI",
       dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "SplitsOutput", "SplitsRemote", "SplitsFollow", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        "SplitsOutput", "SplitsRemote", "SplitsFollow", "SplitsRoutes",
+        .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
     .executableTarget(
@@ -117,7 +120,7 @@ let package = Package(
     .testTarget(
       name: "SplitsStoreTests",
       dependencies: ["SplitsWorkout", 
-        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsTestSupport", "SplitsTestSystem",
+        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
