@@ -1,3 +1,5 @@
+import SplitsXML
+
 /// Reads Zwift workout files (`.zwo`): XML with a `<workout_file>` root, metadata such as
 /// `<name>`, and a `<workout>` holding blocks. Tag and attribute names match ignoring case.
 ///
@@ -19,9 +21,32 @@
 public enum ZwiftWorkout {
   /// The workout in `bytes`, or where and why it cannot be read.
   public static func parse(_ bytes: [UInt8]) throws(WorkoutError) -> ParsedWorkout {
-    let root = try XMLReader.parse(bytes)
+    let root: XMLReader.Element
+    do {
+      root = try XMLReader.parse(bytes, maxBytes: Workout.Limits.bytes)
+    } catch {
+      throw WorkoutError(error)
+    }
     var reader = ZwiftReader()
     return try reader.read(root)
+  }
+}
+
+extension WorkoutError {
+  /// An error of the XML beneath a `.zwo`, placed and worded as a workout's.
+  init(_ error: XMLError) {
+    let place: Place =
+      switch error.place {
+      case .element(let name, let line): .element(name, line: line)
+      case .position(let line, let column): .text(line: line, column: column)
+      case .document: .whole
+      }
+    switch error.reason {
+    case .tooLarge(let bytes, let limit):
+      self.init(place, "the file has \(bytes) bytes; a workout file is at most \(limit) bytes (1 MiB)")
+    case .refused(let message):
+      self.init(place, message)
+    }
   }
 }
 
