@@ -3,7 +3,8 @@ import Testing
 @testable import SplitsRoutes
 
 /// livesplit-core's src/timing/timer/tests/mod.rs and src/run/tests/{fixing,empty_run}.rs: how
-/// an attempt's reset records it, with the same figures.
+/// an attempt's reset records it and how the route is fixed, with the same figures (the
+/// editor's edits as the time set and the route fixed, which is what the editor does).
 @Suite struct RouteTimerRecordTests {
   private func timer() -> RouteTimer { createTimer(["A", "B", "C"]) }
 
@@ -104,6 +105,39 @@ import Testing
     try timer.undoSplit()
     #expect(timer.phase == .paused)
     #expect(timer.splitIndex == 0)
+  }
+
+  /// One attempt 5, 10, 15, then an edit (LiveSplit's editor sets a time and fixes the route).
+  private func editedAfterOneAttempt(_ edit: (inout RouteSegment) -> Void) -> Route {
+    var timer = timer()
+    runWithSplits(&timer, [5, 10, 15])
+    var route = timer.route
+    edit(&route.segments[1])
+    route.fixSplits()
+    return route
+  }
+
+  @Test func deletingAGoldClearsTheSegmentHistoryAndThePersonalBestGivesItBack() {
+    var route = editedAfterOneAttempt { $0.personalBestSplit.game = nil }
+    #expect(route.segments[1].bestSegment.game == span(5))
+    route.segments[1].bestSegment.game = nil
+    route.fixSplits()
+    #expect(route.segments[1].history.isEmpty)
+    #expect(route.segments[1].bestSegment.game == nil)
+    let kept = editedAfterOneAttempt { $0.bestSegment.game = nil }
+    #expect(kept.segments[1].history.isEmpty)
+    #expect(kept.segments[1].bestSegment.game == span(5))
+  }
+
+  @Test func raisingAGoldRaisesTheHistoryUnlessThePersonalBestIsFaster() {
+    var route = editedAfterOneAttempt { $0.personalBestSplit.game = nil }
+    route.segments[1].bestSegment.game = span(7)
+    route.fixSplits()
+    #expect(route.segments[1].history.first?.time.game == span(7))
+    #expect(route.segments[1].bestSegment.game == span(7))
+    let kept = editedAfterOneAttempt { $0.bestSegment.game = span(7) }
+    #expect(kept.segments[1].history.first?.time.game == span(5))
+    #expect(kept.segments[1].bestSegment.game == span(5))
   }
 
   /// Two attempts, the last one's entry then left in the segment history without its attempt.

@@ -17,13 +17,13 @@ public struct RouteComparisons: Equatable, Sendable {
   public init(route: Route) {
     let segments = route.segments
     var table: [String: [RouteTime]] = [:]
-    for name in route.customComparisons { table[name] = segments.map { $0.comparison(name) } }
+    for name in route.ownComparisons { table[name] = segments.map { $0.comparison(name) } }
     table[Self.bestSegments] = Self.bestSegmentsTimes(segments)
     table[Self.bestSplitTimes] = Self.bestSplitTimesTimes(segments, route.attemptHistory)
     table[Self.averageSegments] = Self.averageSegmentsTimes(segments)
     table[Self.latestRun] = Self.latestRunTimes(segments)
     self.table = table
-    self.names = route.customComparisons.filter { !Self.generated.contains($0) } + Self.generated
+    self.names = route.ownComparisons.filter { !Self.generated.contains($0) } + Self.generated
   }
 
   /// A comparison's split time at a segment; `.none` for an unknown comparison.

@@ -20,7 +20,7 @@ extension Route {
         segments[s].history.removeAll { $0.time[method] != nil }
       }
     }
-    for comparison in customComparisons { fixComparison(comparison, method) }
+    for comparison in ownComparisons { fixComparison(comparison, method) }
     for s in segments.indices {
       // No time in the history is below the best segment.
       guard let best = segments[s].bestSegment[method] else { continue }

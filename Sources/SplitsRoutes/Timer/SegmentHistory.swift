@@ -27,6 +27,13 @@ extension RouteSegment {
 }
 
 extension Route {
+  /// The route's own comparisons, the personal best always among them (first unless the file
+  /// put it elsewhere), as livesplit-core's `custom_comparisons` always holds it.
+  public var ownComparisons: [String] {
+    customComparisons.contains(RouteSegment.personalBest)
+      ? customComparisons : [RouteSegment.personalBest] + customComparisons
+  }
+
   /// The lowest history id of all the segments (nil: no segments).
   public var minSegmentHistoryIndex: Int? { segments.map(\.minHistoryIndex).min() }
 
