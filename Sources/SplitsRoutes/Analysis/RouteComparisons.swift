@@ -64,7 +64,7 @@ public struct RouteComparisons: Equatable, Sendable {
       for attempt in attempts {
         var total = Duration.zero
         for s in segments.indices {
-          guard let entry = segments[s].history(at: attempt.index) else { break }
+          guard let entry = segments[s].entry(attempt.index) else { break }
           guard let time = entry[method] else { continue }
           total += time
           if result[s][method].map({ total < $0 }) ?? true { result[s][method] = total }
@@ -81,7 +81,7 @@ public struct RouteComparisons: Equatable, Sendable {
     for method in TimingMethod.allCases {
       var total = Duration.zero
       for s in segments.indices {
-        guard let entry = segments[s].history(at: attempt) else { break }
+        guard let entry = segments[s].entry(attempt) else { break }
         if let time = entry[method] {
           total += time
           result[s][method] = total
@@ -116,7 +116,7 @@ extension RouteComparisons {
     for entry in segments[s].actualRuns.reversed() {
       guard let time = entry.time[method] else { continue }
       // A time after a skip is a combined segment: left out.
-      if s > 0, let previous = segments[s - 1].history(at: entry.index), previous[method] == nil { continue }
+      if s > 0, let previous = segments[s - 1].entry(entry.index), previous[method] == nil { continue }
       totalWeights += weight
       totalTime += weight * time.seconds
       weight *= 0.75

@@ -64,7 +64,7 @@ public enum SumOfBest {
     if !simple {
       for entry in segments[index].history where entry.time[method] == nil {
         // Follow a skip only from where the attempt split before it (or from the start).
-        let shouldTrack = index == 0 || (segments[index - 1].history(at: entry.index).map { $0[method] != nil } ?? true)
+        let shouldTrack = index == 0 || (segments[index - 1].entry(entry.index).map { $0[method] != nil } ?? true)
         if shouldTrack {
           let (to, time) = trackBranch(segments, currentTime, index + 1, entry.index, method)
           populate(index, &predictions[to], time)
@@ -86,7 +86,7 @@ public enum SumOfBest {
     _ segments: [RouteSegment], _ time: Duration, _ from: Int, _ attempt: Int, _ method: TimingMethod
   ) -> (Int, Duration?) {
     for index in segments.indices.dropFirst(from) {
-      guard let entry = segments[index].history(at: attempt) else { break }
+      guard let entry = segments[index].entry(attempt) else { break }
       if let segmentTime = entry[method] { return (index + 1, segmentTime + time) }
     }
     return (0, nil)

@@ -88,7 +88,7 @@ extension Route {
     guard minIndex < maxIndex else { return }
     for runIndex in minIndex..<maxIndex {
       for s in segments.indices {
-        if let time = segments[s].history(at: runIndex) {
+        if let time = segments[s].entry(runIndex) {
           if time.isEmpty { cache.append(runIndex) } else { cache.removeAll() }
         } else {
           removeItemsFromCache(s, &cache)

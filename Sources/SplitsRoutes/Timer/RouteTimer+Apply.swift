@@ -36,8 +36,9 @@ extension RouteTimer {
   /// per entry, reset). A skip of the last segment or a split the timer refuses (a negative
   /// time) ends the attempt there; an attempt under way is reset first, recorded.
   public mutating func apply(attempts: [RouteAttemptLog]) {
-    if phase != .notRunning { _ = try? reset() }
+    if phase != .notRunning { _ = try? reset(updateSplits: true, at: nil, regenerate: false) }
     for attempt in attempts { apply(attempt) }
+    comparisons = RouteComparisons(route: route)
   }
 
   /// The route with the attempts recorded into it, fixed.
@@ -61,6 +62,6 @@ extension RouteTimer {
       if !done { break }
     }
     pauseTime = attempt.pauseTime
-    _ = try? reset(at: attempt.ended)
+    _ = try? reset(updateSplits: true, at: attempt.ended, regenerate: false)
   }
 }

@@ -26,7 +26,7 @@ public struct RouteTimer: Equatable, Sendable {
   public var timingMethod: TimingMethod
   public private(set) var phase: RouteTimerPhase = .notRunning
   /// The comparisons' split times: the route's own and the generated ones.
-  public private(set) var comparisons: RouteComparisons
+  public internal(set) var comparisons: RouteComparisons
   /// The segment under way (nil when no attempt is under way or it has ended).
   public private(set) var currentSplitIndex: Int?
   /// Time paused in the attempt under way, recorded with it.
@@ -164,9 +164,18 @@ public struct RouteTimer: Equatable, Sendable {
   public mutating func reset(updateSplits: Bool = true, at date: AttemptDate? = nil) throws(RouteTimerError)
     -> RouteTimerEvent
   {
+    try reset(updateSplits: updateSplits, at: date, regenerate: true)
+  }
+
+  /// A reset that may leave the comparisons to be generated later (records never read them:
+  /// folding many attempts generates them once, at the end).
+  @discardableResult
+  mutating func reset(updateSplits: Bool, at date: AttemptDate?, regenerate: Bool) throws(RouteTimerError)
+    -> RouteTimerEvent
+  {
     guard phase != .notRunning else { throw .noRunInProgress }
     if updateSplits { updateTimes(resetAt: date) }
-    resetSplits()
+    resetSplits(regenerate: regenerate)
     return .reset
   }
 
@@ -179,17 +188,17 @@ public struct RouteTimer: Equatable, Sendable {
     guard phase != .notRunning else { throw .noRunInProgress }
     updateTimes(resetAt: date)
     route.setRunAsPersonalBest()
-    resetSplits()
+    resetSplits(regenerate: true)
     return .reset
   }
 
-  private mutating func resetSplits() {
+  private mutating func resetSplits(regenerate: Bool) {
     phase = .notRunning
     currentSplitIndex = nil
     pauseTime = nil
     for s in route.segments.indices { route.segments[s].splitTime = .none }
     route.fixSplits()
-    comparisons = RouteComparisons(route: route)
+    if regenerate { comparisons = RouteComparisons(route: route) }
   }
 
   /// Records the attempt (livesplit-core's `update_times`).

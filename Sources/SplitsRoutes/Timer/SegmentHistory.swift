@@ -2,9 +2,21 @@
 /// id): an insert never overwrites, the lowest id counts as at most 1, and the attempts ridden
 /// (ids from 1) are told apart from imported personal bests and golds (ids below 1). Pure.
 extension RouteSegment {
+  /// The segment's time in one attempt, found by binary search over the ordered history (the
+  /// analysis looks entries up often: routes imported with thousands of attempts).
+  func entry(_ index: Int) -> RouteTime? {
+    var low = 0
+    var high = history.count
+    while low < high {
+      let mid = (low + high) / 2
+      if history[mid].index < index { low = mid + 1 } else { high = mid }
+    }
+    return low < history.count && history[low].index == index ? history[low].time : nil
+  }
+
   /// Adds an attempt's entry unless the attempt already has one (livesplit-core's `insert`).
   mutating func insertHistory(_ index: Int, _ time: RouteTime) {
-    if history(at: index) == nil { setHistory(index, time) }
+    if entry(index) == nil { setHistory(index, time) }
   }
 
   /// Removes an attempt's entry, giving back its time.
