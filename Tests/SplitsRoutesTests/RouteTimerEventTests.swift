@@ -119,4 +119,28 @@ import Testing
     #expect(event(started(), resume) == .failure(.notPaused))
     #expect(event(finished(), resume) == .failure(.runFinished))
   }
+
+  @Test func togglePauseAndTogglePauseOrStartGoBetweenRunningAndPaused() {
+    let toggle: Op = { try $0.togglePause() }
+    let orStart: Op = { try $0.togglePauseOrStart() }
+    #expect(event(started(), toggle) == .success(.paused))
+    #expect(event(started(paused: true), toggle) == .success(.resumed))
+    #expect(event(timer(), toggle) == .failure(.noRunInProgress))
+    #expect(event(finished(), toggle) == .failure(.runFinished))
+    #expect(event(timer(), orStart) == .success(.started))
+    #expect(event(started(), orStart) == .success(.paused))
+    #expect(event(started(paused: true), orStart) == .success(.resumed))
+    #expect(event(finished(), orStart) == .failure(.runFinished))
+  }
+
+  @Test func onlyAComparisonTheRouteHasCanBeChosen() {
+    #expect(event(timer()) { try $0.setCurrentComparison(RouteComparisons.bestSegments) } == .success(.comparisonChanged))
+    #expect(event(timer()) { try $0.setCurrentComparison("non-existing") } == .failure(.comparisonDoesntExist))
+    var timer = timer()
+    timer.switchToPreviousComparison()
+    #expect(timer.currentComparison == RouteComparisons.latestRun)
+    timer.switchToNextComparison()
+    timer.switchToNextComparison()
+    #expect(timer.currentComparison == RouteComparisons.bestSegments)
+  }
 }

@@ -5,13 +5,13 @@ public enum RouteTimerPhase: String, Sendable {
 
 /// What a timer operation did (livesplit-core's `Event`).
 public enum RouteTimerEvent: Equatable, Sendable {
-  case started, splitted, finished, splitSkipped, splitUndone, paused, resumed, reset
+  case started, splitted, finished, splitSkipped, splitUndone, paused, resumed, reset, comparisonChanged
 }
 
 /// Why a timer operation was refused (livesplit-core's `Error`).
 public enum RouteTimerError: Error, Equatable, Sendable {
   case runAlreadyInProgress, noRunInProgress, runFinished, timerPaused, negativeTime
-  case cantSkipLastSplit, cantUndoFirstSplit, alreadyPaused, notPaused
+  case cantSkipLastSplit, cantUndoFirstSplit, alreadyPaused, notPaused, comparisonDoesntExist
 }
 
 /// A route with an attempt applied to it, the way livesplit-core's `Timer` applies one: start
@@ -27,6 +27,8 @@ public struct RouteTimer: Equatable, Sendable {
   public private(set) var phase: RouteTimerPhase = .notRunning
   /// The comparisons' split times: the route's own and the generated ones.
   public internal(set) var comparisons: RouteComparisons
+  /// The comparison the attempt is compared with (the personal best to begin with).
+  public internal(set) var currentComparison = RouteSegment.personalBest
   /// The segment under way (nil when no attempt is under way or it has ended).
   public private(set) var currentSplitIndex: Int?
   /// Time paused in the attempt under way, recorded with it.
