@@ -71,3 +71,19 @@ import Testing
     #expect(timer.route.segments[0].bestSegment.real == ms(900))
   }
 }
+
+extension RouteAttemptsTests {
+  @Test func theFiguresOfARouteAreItsAttemptsPersonalBestSumOfBestAndPossibleTimeSave() throws {
+    let base = Route(name: "Run", segmentNames: ["Lap 1", "Lap 2", "Lap 3"])
+    let route = RouteTimer.apply(threeRides + [.real([.milliseconds(1020)], complete: false)], to: base)
+    let figures = try #require(RouteFigures(route: route))
+    #expect(figures.attempts == 4)
+    #expect(figures.completed == 3)
+    #expect(figures.personalBest == .milliseconds(3980))
+    #expect(figures.sumOfBest == .milliseconds(3700))
+    #expect(figures.segments.map(\.possibleTimeSave) == [.milliseconds(280), .zero, .zero])
+    #expect(figures.possibleTimeSave == .milliseconds(280))
+    #expect(RouteFigures(route: base)?.possibleTimeSave == nil)
+    #expect(RouteFigures(route: Route(name: "Empty", segmentNames: [])) == nil)
+  }
+}
