@@ -115,4 +115,16 @@ import Testing
     #expect(live.possibleTimeSave(1, pb, live: true, .game) == (span(1), true))
     #expect(live.totalPossibleTimeSave(from: 1, pb, .game) == (span(1), true))
   }
+
+  @Test func thePaceIsTheComparisonsFinishMovedByTheDeltaLiveOnceBehind() throws {
+    var timer = createTimer(["A", "B"])
+    runWithSplits(&timer, [10, 20])
+    #expect(RouteAnalysis(timer).currentPace(pb) == (span(20), false))
+    startRun(&timer)
+    try timer.split(at: game(8))
+    #expect(RouteAnalysis(timer, at: game(15)).currentPace(pb) == (span(18), false))
+    #expect(RouteAnalysis(timer, at: game(23)).currentPace(pb) == (span(23), true))
+    try timer.split(at: game(19))
+    #expect(RouteAnalysis(timer).currentPace(pb) == (span(19), false))
+  }
 }

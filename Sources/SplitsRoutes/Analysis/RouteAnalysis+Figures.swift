@@ -129,4 +129,27 @@ extension RouteAnalysis {
   public func personalBest(_ method: TimingMethod? = nil) -> Duration? {
     segments.last?.personalBestSplit[method ?? timer.timingMethod]
   }
+
+  /// The predicted final time against the comparison, and whether it is changing as time
+  /// passes (`current_pace::calculate`): the comparison's final time moved by the delta (the
+  /// live one once larger) while an attempt runs, the final time once ended, the comparison's
+  /// final time with none under way.
+  public func currentPace(_ name: String, _ method: TimingMethod? = nil) -> (pace: Duration?, live: Bool) {
+    let method = method ?? timer.timingMethod
+    let last = segments.count - 1
+    switch timer.phase {
+    case .running, .paused:
+      guard let index = timer.currentSplitIndex else { return (nil, false) }
+      var delta = lastDelta(index, name, method) ?? .zero
+      var isLive = false
+      if let now = currentTime[method], let target = comparison(index, name)[method], now - target > delta {
+        delta = now - target
+        isLive = true
+      }
+      let pace = comparison(last, name)[method].map { $0 + delta }
+      return (pace, isLive && timer.phase == .running && pace != nil)
+    case .ended: return (segments[last].splitTime[method], false)
+    case .notRunning: return (comparison(last, name)[method], false)
+    }
+  }
 }
