@@ -56,7 +56,7 @@ extension Route {
 
   /// Imported entries (ids below 1) whose times an attempt ridden already has are dropped.
   private mutating func removeDuplicates() {
-    for s in segments.indices {
+    for s in segments.indices where (segments[s].history.first?.index ?? 1) < 1 {
       var realSet = Set<Duration>()
       var gameSet = Set<Duration>()
       for entry in segments[s].actualRuns {
@@ -81,26 +81,35 @@ extension Route {
   }
 
   /// Skipped entries (neither time) that no timed entry of the same attempt follows are removed.
+  /// Attempt by attempt, segment by segment, as livesplit-core walks them; the histories
+  /// (ordered by id) are walked once in step.
   private mutating func removeNoneValues() {
     guard let minIndex = minSegmentHistoryIndex else { return }
     let maxIndex = (maxAttemptIndex ?? 0) + 1
-    var cache: [Int] = []
     guard minIndex < maxIndex else { return }
+    var cursors = segments.map { segment in segment.history.firstIndex { $0.index >= minIndex } ?? segment.history.count }
+    var removals = [Set<Int>](repeating: [], count: segments.count)
+    var cache: [Int] = []
     for runIndex in minIndex..<maxIndex {
       for s in segments.indices {
-        if let time = segments[s].entry(runIndex) {
-          if time.isEmpty { cache.append(runIndex) } else { cache.removeAll() }
+        let history = segments[s].history
+        if cursors[s] < history.count, history[cursors[s]].index == runIndex {
+          if history[cursors[s]].time.isEmpty { cache.append(runIndex) } else { cache.removeAll() }
+          cursors[s] += 1
         } else {
-          removeItemsFromCache(s, &cache)
+          removeItemsFromCache(s, &cache, &removals)
         }
       }
-      removeItemsFromCache(segments.count, &cache)
+      removeItemsFromCache(segments.count, &cache, &removals)
+    }
+    for s in segments.indices where !removals[s].isEmpty {
+      segments[s].history.removeAll { removals[s].contains($0.index) }
     }
   }
 
-  private mutating func removeItemsFromCache(_ index: Int, _ cache: inout [Int]) {
+  private func removeItemsFromCache(_ index: Int, _ cache: inout [Int], _ removals: inout [Set<Int>]) {
     let start = index - cache.count
-    for (offset, runIndex) in cache.enumerated() { segments[start + offset].removeHistory(runIndex) }
+    for (offset, runIndex) in cache.enumerated() { removals[start + offset].insert(runIndex) }
     cache.removeAll()
   }
 
