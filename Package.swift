@@ -126,7 +126,7 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
-    .testTarget(name: "SplitsRoutesTests", dependencies: ["SplitsRoutes"], swiftSettings: strict),
+    .testTarget(name: "SplitsRoutesTests", dependencies: ["SplitsRoutes", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
       name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote"], swiftSettings: strict),
     .testTarget(
