@@ -2,50 +2,63 @@ import SplitsCore
 import SplitsRoutes
 
 /// `splits route list` and `route show`: a route's segments and records, as text and as JSON.
-/// Times in JSON are whole milliseconds of real time (`…_ms`), with game time beside them
-/// (`…_game_ms`) where the route has it; a time the route does not have is null. Pure.
+/// The records are livesplit-core's (`RouteFigures`). Times in JSON are whole milliseconds of
+/// real time (`…_ms`), with game time beside them (`…_game_ms`) where the route has it; a time
+/// the route does not have is null. Pure.
 public enum RouteReport {
   /// One line per route: its name, segments, attempts and personal best.
   public static func list(_ routes: [Route]) -> String {
     guard !routes.isEmpty else { return "No routes yet: splits route new NAME SEGMENT… makes one." }
-    let rows = routes.map { route in
-      [
-        route.name, "\(route.segments.count) segments", attemptsText(route),
-        "PB " + (personalBest(route)?.real.map(text) ?? "none"),
+    return routes.map { route in
+      let figures = RouteFigures(route: route)
+      return [
+        route.name, route.segments.count == 1 ? "1 segment" : "\(route.segments.count) segments",
+        attemptsText(route), "PB " + (figures?.personalBest.map(text) ?? "none"),
       ].joined(separator: "  ")
-    }
-    return rows.joined(separator: "\n")
+    }.joined(separator: "\n")
   }
 
-  /// The route's segments (name, personal best split, best segment) and its records.
+  /// The route's segments (name, personal best split, best segment, possible time save) and
+  /// its records.
   public static func text(_ route: Route) -> String {
+    let figures = RouteFigures(route: route)
     let width = max(7, route.segments.map { TextWidth.columns($0.name) }.max() ?? 0)
     var lines = [route.name, attemptsText(route), ""]
-    lines.append(padded("Segment", width) + "  " + "PB split".padding(toLength: 12, withPad: " ", startingAt: 0) + "  Best segment")
-    for segment in route.segments {
-      let pb = segment.personalBestSplit.real.map(text) ?? "-"
-      let best = segment.bestSegment.real.map(text) ?? "-"
-      lines.append(padded(segment.name, width) + "  " + pb.padding(toLength: 12, withPad: " ", startingAt: 0) + "  " + best)
+    lines.append(padded("Segment", width) + "  " + column("PB split") + "  " + column("Best segment") + "  Possible save")
+    for (index, segment) in route.segments.enumerated() {
+      let save = figures.flatMap { index < $0.segments.count ? $0.segments[index].possibleTimeSave : nil }
+      lines.append(
+        padded(segment.name, width) + "  " + column(segment.personalBestSplit.real.map(text) ?? "-") + "  "
+          + column(segment.bestSegment.real.map(text) ?? "-") + "  " + (save.map(text) ?? "-"))
     }
     lines.append("")
-    lines.append("Personal best: " + (personalBest(route)?.real.map(text) ?? "none yet"))
+    lines.append("Personal best: " + (figures?.personalBest.map(text) ?? "none yet"))
+    lines.append("Sum of best: " + (figures?.sumOfBest.map(text) ?? "-"))
+    lines.append("Possible time save: " + (figures?.possibleTimeSave.map(text) ?? "-"))
     return lines.joined(separator: "\n")
   }
 
   public static func json(_ route: Route) -> String {
-    let segments = route.segments.map { segment in
-      JSONText.object(
-        [("name", JSONText.string(segment.name))] + times("pb_split", segment.personalBestSplit)
-          + times("best_segment", segment.bestSegment))
+    let real = RouteFigures(route: route, method: .real)
+    let game = RouteFigures(route: route, method: .game)
+    func segment(_ index: Int) -> [(String, String)] {
+      func save(_ figures: RouteFigures?) -> Duration? {
+        figures.flatMap { index < $0.segments.count ? $0.segments[index].possibleTimeSave : nil }
+      }
+      let segment = route.segments[index]
+      return [("name", JSONText.string(segment.name))] + times("pb_split", segment.personalBestSplit)
+        + times("best_segment", segment.bestSegment)
+        + times("possible_time_save", RouteTime(real: save(real), game: save(game)))
     }
-    let pb = personalBest(route) ?? .none
     return JSONText.object(
       [
         ("name", JSONText.string(route.name)),
-        ("segments", JSONText.array(segments)),
+        ("segments", JSONText.array(route.segments.indices.map { JSONText.object(segment($0)) })),
         ("attempts", String(route.attemptCount)),
         ("completed", String(completed(route))),
-      ] + times("pb", pb))
+      ] + times("pb", RouteTime(real: real?.personalBest, game: game?.personalBest))
+        + times("sum_of_best", RouteTime(real: real?.sumOfBest, game: game?.sumOfBest))
+        + times("possible_time_save", RouteTime(real: real?.possibleTimeSave, game: game?.possibleTimeSave)))
   }
 
   /// Attempts started (resets included) and how many were complete.
@@ -55,12 +68,6 @@ public enum RouteReport {
   }
 
   static func completed(_ route: Route) -> Int { route.attemptHistory.filter(\.isComplete).count }
-
-  /// The personal best's final time: the last segment's personal best split.
-  static func personalBest(_ route: Route) -> RouteTime? {
-    guard let last = route.segments.last?.personalBestSplit, !last.isEmpty else { return nil }
-    return last
-  }
 
   static func times(_ key: String, _ time: RouteTime) -> [(String, String)] {
     [
@@ -78,6 +85,8 @@ public enum RouteReport {
   static func text(_ d: Duration) -> String {
     (d < .zero ? "-" : "") + TimeFormat.clock(d < .zero ? .zero - d : d, precision: .cs)
   }
+
+  static func column(_ text: String) -> String { padded(text, 12) }
 
   static func padded(_ text: String, _ width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - TextWidth.columns(text)))

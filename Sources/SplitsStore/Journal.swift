@@ -222,6 +222,8 @@ public final class Journal: EventSink, Sendable {
       if event.kind == .finish {
         try db.execute(
           sql: "UPDATE rides SET finished_at = ? WHERE number = ?", arguments: [wallMilliseconds, ride])
+        let now = Now(monotonic: event.at, wallMilliseconds: wallMilliseconds)
+        try RouteRows.recordAttempt(db, ride: ride, bootID: bootID, now: now, path: path)
       }
       if let receipt {
         try db.execute(

@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import SplitsCore
 import SplitsRoutes
 
 /// Routes in the journal: one row per route, its whole document (segments, records, attempts)
@@ -100,5 +101,24 @@ extension Journal {
       throw JournalError(path: path, reason: .corrupt("route \(name) does not read as a route"))
     }
     return route
+  }
+}
+
+extension RouteRows {
+  /// Ride `number`, just finished in this transaction: when its name has a route, the ride is
+  /// recorded as the route's attempt (its records updated as LiveSplit's timer updates them),
+  /// in the same transaction as the finish, so an attempt is never lost nor counted twice.
+  static func recordAttempt(_ db: Database, ride number: Int, bootID: String, now: Now, path: String) throws {
+    guard try db.tableExists("routes") else { return }
+    let restored = try Queries.ride(db, number: number, bootID: bootID, now: now, path: path)
+    // A route that no longer reads is reported by the route commands; the ride still finishes.
+    guard let name = restored.name, let route = try? named(name, db, path: path) else { return }
+    let attempt = RouteAttemptLog(
+      ride: restored.ride, segments: route.segments.count, startedWall: restored.startedAtWallMilliseconds,
+      finishedWall: restored.finishedAtWallMilliseconds, paused: restored.ride.paused(at: restored.at))
+    let updated = RouteTimer.apply([attempt], to: route)
+    try db.execute(
+      sql: "UPDATE routes SET document = ? WHERE name = ?",
+      arguments: [try Journal.encodeRoute(updated, path: path), name])
   }
 }

@@ -3,6 +3,7 @@ import GRDB
 import SplitsRoutes
 import Testing
 
+@testable import SplitsCore
 @testable import SplitsStore
 import SplitsTestSystem
 
@@ -77,5 +78,50 @@ struct RouteJournalTests {
     }
     try journal.close()
     #expect(try Data(contentsOf: URL(fileURLWithPath: temp.file("splits.sqlite"))) == before)
+  }
+}
+
+@Suite("Journal: a ride named after a route is its attempt, recorded with its finish")
+struct RouteAttemptJournalTests {
+  static let wall: Int64 = 1_800_000_000_000
+
+  static func ride(_ journal: Journal, number: Int, name: String, _ kinds: [(RideEvent.Kind, Int64)]) throws {
+    for (index, (kind, at)) in kinds.enumerated() {
+      let event = RideEvent(kind, at: Instant(nanoseconds: at * 1_000_000), name: index == 0 ? name : nil)
+      try journal.append(event, ride: number, wallMilliseconds: wall + at)
+    }
+  }
+
+  @Test func aCompleteAttemptAndAResetAreRecordedAndOnlyTheCompleteOneIsThePersonalBest() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    #expect(try journal.addRoute(Route(name: "Run", segmentNames: ["A", "B", "C"])))
+    try Self.ride(journal, number: 1, name: "Run", [(.start, 0), (.lap, 1000), (.lap, 2500), (.lap, 4000), (.pause, 4000), (.finish, 5000)])
+    // Cut short: one split, then reset 0.1 s after the pause.
+    try Self.ride(journal, number: 2, name: "Run", [(.start, 10_000), (.lap, 10_900), (.pause, 11_000), (.finish, 11_100)])
+    // A ride of another name is no attempt.
+    try Self.ride(journal, number: 3, name: "Walk", [(.start, 20_000), (.pause, 21_000), (.finish, 21_500)])
+    let route = try #require(try journal.route(named: "Run"))
+    #expect(route.attemptCount == 2)
+    #expect(route.attemptHistory.map(\.isComplete) == [true, false])
+    #expect(route.segments.map(\.personalBestSplit.real) == [.milliseconds(1000), .milliseconds(2500), .milliseconds(4000)])
+    #expect(route.segments.map(\.bestSegment.real) == [.milliseconds(900), .milliseconds(1500), .milliseconds(1500)])
+    #expect(route.attemptHistory.first?.started == AttemptDate(secondsSince1970: Self.wall / 1000, isSynced: false))
+  }
+
+  @Test func aSkippedSegmentFoldsIntoTheNextAndUndoTakesTheSkipBack() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    #expect(try journal.addRoute(Route(name: "Run", segmentNames: ["A", "B", "C"])))
+    try Self.ride(
+      journal, number: 1, name: "Run",
+      [(.start, 0), (.skip, 500), (.undoLap, 600), (.skip, 700), (.lap, 3000), (.lap, 4000), (.pause, 4000), (.finish, 4500)])
+    let route = try #require(try journal.route(named: "Run"))
+    #expect(route.attemptHistory.map(\.time.real) == [.milliseconds(4000)])
+    #expect(route.segments[0].personalBestSplit.real == nil)
+    #expect(route.segments[1].personalBestSplit.real == .milliseconds(3000))
+    #expect(route.segments[2].bestSegment.real == .milliseconds(1000))
   }
 }
