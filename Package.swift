@@ -19,9 +19,10 @@ let package = Package(
     // The only door to ncurses: a module map linking ncursesw and a shim header for what
     // Swift cannot import (macros, C globals, variadic ioctl).
     .systemLibrary(name: "CNcurses", path: "Sources/CNcurses"),
-    // Pure: workouts, the model and its readers (the text format, Zwift's `.zwo`, the XML
-    // beneath it). Foundation only.
-    .target(name: "SplitsWorkout", swiftSettings: strict),
+    // Pure: the strict XML reader under `.zwo` workouts and LiveSplit's `.lss`. No dependencies.
+    .target(name: "SplitsXML", swiftSettings: strict),
+    // Pure: workouts, the model and its readers (the text format, Zwift's `.zwo` on SplitsXML).
+    .target(name: "SplitsWorkout", dependencies: ["SplitsXML"], swiftSettings: strict),
     // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
     .target(name: "SplitsCore", dependencies: ["SplitsWorkout"], swiftSettings: strict),
     // Pure: routes (named segments, attempts, LiveSplit's records and comparisons) and
@@ -94,6 +95,7 @@ let package = Package(
     .target(
       name: "SplitsTestSupport", dependencies: ["SplitsCore"], path: "Tests/SplitsTestSupport", swiftSettings: strict),
 
+    .testTarget(name: "SplitsXMLTests", dependencies: ["SplitsXML"], swiftSettings: strict),
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(

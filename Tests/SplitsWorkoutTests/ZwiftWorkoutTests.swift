@@ -650,6 +650,26 @@ struct ZwiftWorkoutTests {
     #expect(failure(blocks: deep) == WorkoutError(.element("Foo", line: 3), "elements are nested more than 64 deep"))
   }
 
+  @Test("the XML reader's errors keep a workout's wording and places, byte for byte")
+  func xmlErrorWording() {
+    let tenMegabytes = [UInt8](repeating: UInt8(ascii: "<"), count: 10 * 1_048_576)
+    #expect(
+      failure(tenMegabytes)
+        == WorkoutError(.whole, "the file has 10485760 bytes; a workout file is at most 1048576 bytes (1 MiB)"))
+    #expect(
+      failure(tenMegabytes)?.description
+        == "the file has 10485760 bytes; a workout file is at most 1048576 bytes (1 MiB)")
+    #expect(failure("") == WorkoutError(.whole, "the file holds no XML element"))
+    #expect(failure("<r/>\n  x") == WorkoutError(.text(line: 2, column: 3), "text after the root element"))
+    #expect(failure("x")?.description == "line 1, column 1: expected '<' to open the root element")
+    #expect(
+      failure("<r>\n  <a>\n  </b>\n</r>")
+        == WorkoutError(.element("a", line: 3), "expected </a> (opened on line 2), found </b>"))
+    #expect(
+      failure("<r>\n<a>&x;</a></r>")?.description
+        == "line 2, element <a>: unknown entity &x; (only &lt; &gt; &amp; &quot; &apos; and numeric references are accepted)")
+  }
+
   // MARK: Generated files
 
   @Test("5000 damaged files and tag soups: each reads within every limit or fails with an error")

@@ -1,22 +1,25 @@
 import Testing
 
-@testable import SplitsWorkout
+@testable import SplitsXML
 
-private func read(_ text: String) throws(WorkoutError) -> XMLReader.Element {
-  try XMLReader.parse(Array(text.utf8))
+/// The limit a workout file has: 1 MiB.
+private let maxBytes = 1_048_576
+
+private func read(_ text: String) throws(XMLError) -> XMLReader.Element {
+  try XMLReader.parse(Array(text.utf8), maxBytes: maxBytes)
 }
 
 /// The error reading `bytes` gives, or nil when it reads.
-private func failure(_ bytes: [UInt8]) -> WorkoutError? {
+private func failure(_ bytes: [UInt8]) -> XMLError? {
   do {
-    _ = try XMLReader.parse(bytes)
+    _ = try XMLReader.parse(bytes, maxBytes: maxBytes)
     return nil
   } catch {
     return error
   }
 }
 
-private func failure(_ text: String) -> WorkoutError? { failure(Array(text.utf8)) }
+private func failure(_ text: String) -> XMLError? { failure(Array(text.utf8)) }
 
 /// Seconds `body` takes on the continuous clock.
 private func seconds(_ body: () -> Void) -> Double {
@@ -103,19 +106,19 @@ struct XMLReaderTests {
   func dtd() {
     let message = "DTDs and entity declarations are not accepted"
     let plain = failure("<?xml version=\"1.0\"?>\n<!DOCTYPE workout_file>\n<workout_file/>")
-    #expect(plain == WorkoutError(.text(line: 2, column: 1), message))
+    #expect(plain == XMLError(.position(line: 2, column: 1), message))
     let external = failure(
       """
       <?xml version="1.0"?>
       <!DOCTYPE r [ <!ENTITY xxe SYSTEM "file:///etc/passwd"> ]>
       <r>&xxe;</r>
       """)
-    #expect(external == WorkoutError(.text(line: 2, column: 1), message))
+    #expect(external == XMLError(.position(line: 2, column: 1), message))
     let publicID = failure(#"<!DOCTYPE r PUBLIC "-//X//EN" "http://example.com/x.dtd"><r/>"#)
     #expect(publicID?.message == message)
     #expect(failure("<!doctype r><r/>")?.message == message)
     // Declarations inside an element are refused too, naming it.
-    #expect(failure("<r>\n<!ENTITY a \"b\"></r>") == WorkoutError(.element("r", line: 2), message))
+    #expect(failure("<r>\n<!ENTITY a \"b\"></r>") == XMLError(.element("r", line: 2), message))
     for declaration in ["<!ELEMENT r ANY>", "<!ATTLIST r a CDATA #IMPLIED>", "<!NOTATION n SYSTEM \"x\">"] {
       #expect(failure("<r>\(declaration)</r>")?.message == message)
     }
@@ -130,9 +133,9 @@ struct XMLReaderTests {
       text += " <!ENTITY lol\(level) \"" + String(repeating: "&\(previous);", count: 10) + "\">\n"
     }
     text += "]>\n<lolz>&lol9;</lolz>\n"
-    var error: WorkoutError?
+    var error: XMLError?
     let elapsed = seconds { error = failure(text) }
-    #expect(error == WorkoutError(.text(line: 2, column: 1), "DTDs and entity declarations are not accepted"))
+    #expect(error == XMLError(.position(line: 2, column: 1), "DTDs and entity declarations are not accepted"))
     #expect(elapsed < 0.5)
   }
 
@@ -140,13 +143,13 @@ struct XMLReaderTests {
   func unbalanced() {
     #expect(
       failure("<r>\n  <a>\n  </b>\n</r>")
-        == WorkoutError(.element("a", line: 3), "expected </a> (opened on line 2), found </b>"))
+        == XMLError(.element("a", line: 3), "expected </a> (opened on line 2), found </b>"))
     #expect(
-      failure("<r>\n  <a>\n</r>") == WorkoutError(.element("a", line: 3), "expected </a> (opened on line 2), found </r>"))
-    #expect(failure("<r>\n<a>\n") == WorkoutError(.element("a", line: 2), "not closed: the file ends before </a>"))
-    #expect(failure("<r></r>\n</r>") == WorkoutError(.element("r", line: 2), "closing tag </r> without an opening tag"))
-    #expect(failure("<r>\n<a x=\"1\"") == WorkoutError(.element("a", line: 2), "the tag <a> is not closed with '>'"))
-    #expect(failure("<r></r") == WorkoutError(.element("r", line: 1), "the closing tag </r> is not closed with '>'"))
+      failure("<r>\n  <a>\n</r>") == XMLError(.element("a", line: 3), "expected </a> (opened on line 2), found </r>"))
+    #expect(failure("<r>\n<a>\n") == XMLError(.element("a", line: 2), "not closed: the file ends before </a>"))
+    #expect(failure("<r></r>\n</r>") == XMLError(.element("r", line: 2), "closing tag </r> without an opening tag"))
+    #expect(failure("<r>\n<a x=\"1\"") == XMLError(.element("a", line: 2), "the tag <a> is not closed with '>'"))
+    #expect(failure("<r></r") == XMLError(.element("r", line: 1), "the closing tag </r> is not closed with '>'"))
     #expect(failure("<r><a/ ></r>")?.message == "expected '>' after '/' in the tag, found a space or line break")
     #expect(failure("<r><!-- open </r>")?.message == "a comment is not closed with '-->'")
     #expect(failure("<r><![CDATA[ open </r>")?.message == "a CDATA section is not closed with ']]>'")
@@ -160,14 +163,14 @@ struct XMLReaderTests {
 
   @Test("one root element, and no text outside it")
   func oneRoot() {
-    #expect(failure("<r/>\n<s/>") == WorkoutError(.element("s", line: 2), "a second root element: a document has only one"))
-    #expect(failure("hello <r/>") == WorkoutError(.text(line: 1, column: 1), "expected '<' to open the root element"))
-    #expect(failure("<r/>\n  x") == WorkoutError(.text(line: 2, column: 3), "text after the root element"))
+    #expect(failure("<r/>\n<s/>") == XMLError(.element("s", line: 2), "a second root element: a document has only one"))
+    #expect(failure("hello <r/>") == XMLError(.position(line: 1, column: 1), "expected '<' to open the root element"))
+    #expect(failure("<r/>\n  x") == XMLError(.position(line: 2, column: 3), "text after the root element"))
     #expect(failure("&amp;<r/>")?.message == "text outside the root element")
     #expect(failure("<![CDATA[x]]><r/>")?.message == "text outside the root element")
-    #expect(failure("") == WorkoutError(.whole, "the file holds no XML element"))
-    #expect(failure("  \n<!-- only a comment -->\n") == WorkoutError(.whole, "the file holds no XML element"))
-    #expect(failure([0xEF, 0xBB, 0xBF]) == WorkoutError(.whole, "the file holds no XML element"))
+    #expect(failure("") == XMLError(.document, "the file holds no XML element"))
+    #expect(failure("  \n<!-- only a comment -->\n") == XMLError(.document, "the file holds no XML element"))
+    #expect(failure([0xEF, 0xBB, 0xBF]) == XMLError(.document, "the file holds no XML element"))
   }
 
   @Test("attribute syntax: quotes, '=', spaces between, no '<', no duplicate")
@@ -176,8 +179,8 @@ struct XMLReaderTests {
     #expect(failure("<r a/>")?.message == "the attribute a has no value (expected =\"…\")")
     #expect(failure("<r a=\"1\"b=\"2\"/>")?.message == "expected a space before the attribute b")
     #expect(failure("<r a=\"<\"/>")?.message == "'<' is not allowed in the value of the attribute a")
-    #expect(failure("<r a=\"1\" a='2'/>") == WorkoutError(.element("r", line: 1), "the attribute a is given twice"))
-    #expect(failure("<r a=\"1\n\n") == WorkoutError(.element("r", line: 1), "the value of the attribute a is not closed"))
+    #expect(failure("<r a=\"1\" a='2'/>") == XMLError(.element("r", line: 1), "the attribute a is given twice"))
+    #expect(failure("<r a=\"1\n\n") == XMLError(.element("r", line: 1), "the value of the attribute a is not closed"))
     #expect(failure("<r =\"1\"/>")?.message == "unexpected '=' in the tag")
     // Attributes differing in case are different attributes to XML.
     #expect((try? read("<r a=\"1\" A=\"2\"/>"))?.attributes.count == 2)
@@ -213,30 +216,31 @@ struct XMLReaderTests {
       ([0xEF, 0xBF, 0xBF], "character U+FFFF is not allowed in XML"),
     ]
     for (bad, message) in cases {
-      #expect(failure(prefix + bad + Array("</r>".utf8)) == WorkoutError(.text(line: 2, column: 3), message))
+      #expect(failure(prefix + bad + Array("</r>".utf8)) == XMLError(.position(line: 2, column: 3), message))
     }
     // A sequence cut by the end of the file.
-    #expect(failure(prefix + [0xE2, 0x82]) == WorkoutError(.text(line: 2, column: 3), "the file is not valid UTF-8 (byte 0xE2)"))
+    #expect(failure(prefix + [0xE2, 0x82]) == XMLError(.position(line: 2, column: 3), "the file is not valid UTF-8 (byte 0xE2)"))
     // Valid multibyte characters count one column each; a lone CR ends a line.
-    #expect(failure(Array("<r>\r\nx\r😀é\u{1}".utf8)) == WorkoutError(.text(line: 3, column: 3), "control character U+0001 is not allowed in XML"))
+    #expect(failure(Array("<r>\r\nx\r😀é\u{1}".utf8)) == XMLError(.position(line: 3, column: 3), "control character U+0001 is not allowed in XML"))
     // Tab, LF and CR are allowed, as is DEL.
     #expect((try? read("<r>\t\n\r\u{7F}</r>")) != nil)
   }
 
   @Test("a file larger than the limit fails before it is read, quickly")
   func size() {
-    let limit = Workout.Limits.bytes
+    let limit = maxBytes
     let tenMegabytes = [UInt8](repeating: UInt8(ascii: "<"), count: 10 * 1_048_576)
-    var error: WorkoutError?
+    var error: XMLError?
     let elapsed = seconds { error = failure(tenMegabytes) }
     #expect(
-      error == WorkoutError(.whole, "the file has 10485760 bytes; a workout file is at most 1048576 bytes (1 MiB)"))
+      error == XMLError(.document, .tooLarge(bytes: 10_485_760, limit: 1_048_576)))
+    #expect(error?.description == "the document has 10485760 bytes; at most 1048576 are read")
     #expect(elapsed < 0.5)
     // Exactly the limit reads; a byte more does not.
     let document = Array("<r>".utf8) + [UInt8](repeating: UInt8(ascii: " "), count: limit - 7) + Array("</r>".utf8)
     #expect(document.count == limit)
-    #expect((try? XMLReader.parse(document)) != nil)
-    #expect(failure(document + [UInt8(ascii: " ")])?.place == .whole)
+    #expect((try? XMLReader.parse(document, maxBytes: limit)) != nil)
+    #expect(failure(document + [UInt8(ascii: " ")])?.place == .document)
   }
 
   @Test("nesting is limited to 64 elements, and a deep hostile file fails fast")
@@ -244,9 +248,9 @@ struct XMLReaderTests {
     let deepest = String(repeating: "<a>", count: 64) + String(repeating: "</a>", count: 64)
     #expect((try? read(deepest)) != nil)
     let tooDeep = String(repeating: "<a>\n", count: 65) + String(repeating: "</a>", count: 65)
-    #expect(failure(tooDeep) == WorkoutError(.element("a", line: 65), "elements are nested more than 64 deep"))
+    #expect(failure(tooDeep) == XMLError(.element("a", line: 65), "elements are nested more than 64 deep"))
     let hostile = String(repeating: "<a>", count: 300_000)
-    var error: WorkoutError?
+    var error: XMLError?
     let elapsed = seconds { error = failure(hostile) }
     #expect(error?.message == "elements are nested more than 64 deep")
     #expect(elapsed < 3)
@@ -257,7 +261,7 @@ struct XMLReaderTests {
     let most = "<r>" + String(repeating: "<a/>", count: 99_999) + "</r>"
     #expect((try? read(most))?.elements.count == 99_999)
     let tooMany = "<r>" + String(repeating: "<a/>", count: 100_000) + "</r>"
-    #expect(failure(tooMany) == WorkoutError(.element("a", line: 1), "more than 100000 elements"))
+    #expect(failure(tooMany) == XMLError(.element("a", line: 1), "more than 100000 elements"))
   }
 
   @Test("errors read as 'line N, element <x>: …' or 'line N, column M: …'")
