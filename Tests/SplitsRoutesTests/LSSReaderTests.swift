@@ -30,6 +30,14 @@ func minimalLSS(_ version: String, _ names: [String], extra: String = "") -> Str
         == #"<SegmentGroups><SegmentGroup start="1" end="4"><Name>Chapter A</Name></SegmentGroup></SegmentGroups>"#)
   }
 
+  @Test func aGroupsNameIsEscapedAsTheSaverEscapesIt() throws {
+    let route = try LSSReader.read(minimalLSS("1.7.0", ["-A", "{Fish &amp; Chips} B"]))
+    #expect(route.segments.map(\.name) == ["A", "B"])
+    #expect(
+      route.kept["SegmentGroups"]
+        == #"<SegmentGroups><SegmentGroup start="0" end="2"><Name>Fish &amp; Chips</Name></SegmentGroup></SegmentGroups>"#)
+  }
+
   @Test func aBracePrefixOutsideAGroupStaysInTheName() throws {
     let route = try LSSReader.read(minimalLSS("1.8.0", ["Intro", "{Boss} Fight", "Outro"]))
     #expect(route.kept["SegmentGroups"] == nil)

@@ -71,7 +71,7 @@ import Testing
     #expect(settings?.hasPrefix("<AutoSplitterSettings") == true)
   }
 
-  @Test func aNewRouteIsWrittenAsLivesplitCoreWritesANewRun() {
+  @Test func aNewRouteIsWrittenAsLivesplitCoreWritesANewRunAndReadsBackTheSame() throws {
     var route = Route(name: "Forest", segmentNames: ["Climb", "Drop & \"Run\""])
     route.attemptCount = 2
     route.attemptHistory = [
@@ -99,6 +99,7 @@ import Testing
       + #"<BestSegmentTime><RealTime>00:00:32.3450000</RealTime></BestSegmentTime><SegmentHistory><Time id="1"><RealTime>00:00:32.3450000</RealTime></Time></SegmentHistory></Segment></Segments>"#
       + #"<SegmentGroups/><AutoSplitterSettings/></Run>"#
     #expect(LSSWriter.write(route) == expected)
+    #expect(try LSSReader.read(expected) == route)
   }
 
   @Test func timesAreWrittenWithSevenDecimalsDaysAndSign() {

@@ -64,7 +64,7 @@ struct LSSVersion: Comparable {
   static let structuredTimes = LSSVersion(1, 4, 1)
   static let splitTimes = LSSVersion(1, 3)
   static let attemptHistory = LSSVersion(1, 5)
-  static let endedBugFixed = LSSVersion(1, 7)
+  static let lastWithEndedBug = LSSVersion(1, 7)
   static let nativeGroups = LSSVersion(1, 8, 1)
 }
 
@@ -177,7 +177,7 @@ struct LSSRunReader {
   }
 
   /// From 1.5: `<Attempt id started isStartedSynced ended isEndedSynced>` with the final time
-  /// and the pause time. Before 1.7, an end before the start is LiveSplit's old bug: no end.
+  /// and the pause time. Up to 1.7.0, an end before the start is LiveSplit's old bug: no end.
   mutating func readAttemptHistory(_ history: XMLReader.Element) throws(LSSError) {
     for entry in history.elements {
       var attempt = RouteAttempt(index: try LSSText.id(entry), time: .none)
@@ -191,7 +191,7 @@ struct LSSRunReader {
         default: break
         }
       }
-      if version <= .endedBugFixed, let started = attempt.started, let ended = attempt.ended,
+      if version <= .lastWithEndedBug, let started = attempt.started, let ended = attempt.ended,
         ended.secondsSince1970 < started.secondsSince1970
       {
         attempt.ended = nil
