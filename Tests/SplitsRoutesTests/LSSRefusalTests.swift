@@ -111,6 +111,14 @@ import Testing
     #expect(ContinuousClock.now - start < .seconds(2))
   }
 
+  @Test func tooManyElementsAreRefusedFast() throws {
+    let text = "<Run>" + String(repeating: "<a/>", count: 100_001) + "</Run>"
+    let start = ContinuousClock.now
+    let error = try Self.refusal(text)
+    #expect(error.message.contains("more than 100000 elements"))
+    #expect(ContinuousClock.now - start < .seconds(2))
+  }
+
   @Test func aFileOfNonsenseIsRefusedNotCrashedOn() {
     var generator = SplitMix64(state: 0x155)
     let valid = Array(minimalLSS("1.8.1", ["A", "B"]).utf8)
