@@ -367,7 +367,7 @@ public final class Journal: EventSink, Sendable {
   }
 
   /// Reads the journal; any failure comes out as a `JournalError` naming the file.
-  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+  func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try queue.read(body)
     } catch {
@@ -377,7 +377,7 @@ public final class Journal: EventSink, Sendable {
 
   /// Writes to the journal in one transaction, through the connection `writer()` vouches
   /// for; any failure comes out as a `JournalError` naming the file.
-  private func write<T>(_ body: (Database) throws -> T) throws -> T {
+  func write<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try writer().write(body)
     } catch {

@@ -158,7 +158,7 @@ public final class JournalReader: Sendable {
   /// Each read starts from the file's schema as it is now: GRDB keeps what it learnt of the
   /// tables per connection, and a reader kept open (`status --follow`) may have first looked
   /// while a screen was still creating them.
-  private func read<T>(_ body: (Database) throws -> T) throws -> T {
+  func read<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try queue.read { db in
         db.clearSchemaCache()

@@ -18,6 +18,8 @@ import GRDB
 /// - `remote_requests` (version 7): one row per remote command that recorded events (`splits
 ///   lap` from another shell), written with its last event. `id` (the request's id, 32 hex
 ///   digits), `ride`, `outcome` (the answer, `RemoteOutcome` as JSON).
+/// - `routes` (version 8): one row per route. `name` (the route's name: rides of that name
+///   ride it), `document` (the route as JSON, `Route`: its segments, records and attempts).
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -87,14 +89,22 @@ public enum Schema {
     );
     """
 
+  /// Version 8: routes, with their records and attempts.
+  public static let v8 = """
+    CREATE TABLE routes (
+      name TEXT PRIMARY KEY NOT NULL,
+      document TEXT NOT NULL
+    );
+    """
+
   /// The migration identifiers, oldest first.
   public static let identifiers = [
     "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
-    "v7-remote-requests",
+    "v7-remote-requests", "v8-routes",
   ]
 
   /// Each migration's statements, in the order of `identifiers`.
-  static let migrations = [v1, v2, v3, v4, v5, v6, v7]
+  static let migrations = [v1, v2, v3, v4, v5, v6, v7, v8]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

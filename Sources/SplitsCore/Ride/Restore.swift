@@ -194,13 +194,14 @@ public enum Restore {
         continue
       }
       let before = ride.firstStart
+      let laps = ride.splits.count
       let changed = ride.apply(event)
       noteStart(before, event: item, at: at)
       if changed && item.kind == .countdownStart { countdownWall = (item.wallMilliseconds, at) }
       if changed && item.kind == .lap, let first = ride.firstStart {
         lapElapsed.append((at - first).clampedToZero)
       }
-      if changed && item.kind == .undoLap, !lapElapsed.isEmpty { lapElapsed.removeLast() }
+      if ride.splits.count < laps, !lapElapsed.isEmpty { lapElapsed.removeLast() }
     }
     let readAt = finishedAt ?? max(now.monotonic, events.last?.at ?? now.monotonic)
     if finishedAt == nil {

@@ -37,11 +37,18 @@ public struct Ride: Equatable, Sendable {
   public var countdown: Countdown?
   /// The moving time at each lap, oldest first.
   public var splits: [Duration] = []
+  /// The laps and skips in the order they were taken: a route's segments end with these,
+  /// one each (a skip has no split time).
+  public var marks: [Mark] = []
   /// How each workout step ended, oldest first: the first `stepEnds.count` laps are the ends
   /// of the workout's steps (every step is a lap); later laps are the ride's own.
   public var stepEnds: [StepEnd] = []
 
   public init(number: Int) { self.number = number }
+
+  public enum Mark: Equatable, Sendable {
+    case lap, skip
+  }
 
   public var phase: Phase {
     if runningSince != nil { return .running }
@@ -101,8 +108,13 @@ public struct Ride: Equatable, Sendable {
       // A step's end is only ever the next lap after the steps already ended.
       if let end = event.stepEnd, stepEnds.count == splits.count { stepEnds.append(end) }
       splits.append(moving(at: event.at))
+      marks.append(.lap)
+    case (.skip, .running):
+      marks.append(.skip)
     case (.undoLap, .running), (.undoLap, .paused):
-      guard !splits.isEmpty else { return false }
+      guard let last = marks.last else { return false }
+      marks.removeLast()
+      guard last == .lap else { return true }
       splits.removeLast()
       if stepEnds.count > splits.count { stepEnds.removeLast() }
     case (.finish, .paused):

@@ -10,8 +10,10 @@ public struct RideEvent: Equatable, Hashable, Sendable {
     /// The pre-start countdown was cancelled.
     case countdownCancel = "countdown_cancel"
     case start, pause, resume, lap, finish
-    /// The last lap taken back (`u`): recorded, never erased, so the journal keeps it.
+    /// The last lap or skip taken back (`u`): recorded, never erased, so the journal keeps it.
     case undoLap = "undo_lap"
+    /// A route's segment skipped (`s`): it has no split time and folds into the next.
+    case skip
   }
 
   public var kind: Kind

@@ -102,7 +102,7 @@ extension RideScreenState {
 
   /// Whether `u` has a lap to take back: a workout's steps stay ended, so only laps taken
   /// after it are.
-  public var canUndo: Bool { ride.splits.count > ride.stepEnds.count }
+  public var canUndo: Bool { ride.marks.count > ride.stepEnds.count }
 
   /// Starts announcing from where the workout is now: a restored ride announces nothing that
   /// passed while no screen was open.

@@ -5,7 +5,7 @@
 ///
 /// The records are livesplit-core's: see `RouteTimer` for how an attempt updates them, and
 /// `RouteAnalysis` for the figures derived from them.
-public struct Route: Equatable, Sendable {
+public struct Route: Equatable, Sendable, Codable {
   /// Splits's name for the route: the `--name` of the rides that ride it.
   public var name: String
   /// LiveSplit's game and category names (an imported file's; Splits writes its name as the
@@ -52,7 +52,7 @@ public struct Route: Equatable, Sendable {
 
 /// One segment: its name, its best time (gold), its personal best split time and any other
 /// comparison's, and its time in each attempt that reached it (by attempt id).
-public struct RouteSegment: Equatable, Sendable {
+public struct RouteSegment: Equatable, Sendable, Codable {
   /// The name of the comparison that holds the personal best's split times.
   public static let personalBest = "Personal Best"
 
@@ -80,7 +80,7 @@ public struct RouteSegment: Equatable, Sendable {
     self.kept = kept
   }
 
-  public struct NamedTime: Equatable, Sendable {
+  public struct NamedTime: Equatable, Sendable, Codable {
     public var name: String
     public var time: RouteTime
     public init(name: String, time: RouteTime) {
@@ -89,7 +89,7 @@ public struct RouteSegment: Equatable, Sendable {
     }
   }
 
-  public struct HistoryEntry: Equatable, Sendable {
+  public struct HistoryEntry: Equatable, Sendable, Codable {
     public var index: Int
     public var time: RouteTime
     public init(index: Int, time: RouteTime) {
@@ -134,7 +134,7 @@ public struct RouteSegment: Equatable, Sendable {
 
 /// One attempt: its id, its final time (none for a reset), when it started and ended, and the
 /// time it spent paused.
-public struct RouteAttempt: Equatable, Sendable {
+public struct RouteAttempt: Equatable, Sendable, Codable {
   public var index: Int
   /// The final split time of a complete attempt; `.none` for one reset before the last split.
   public var time: RouteTime
@@ -157,7 +157,7 @@ public struct RouteAttempt: Equatable, Sendable {
 
 /// A moment on the wall clock as LiveSplit's files keep it: whole seconds since 1970 (UTC), and
 /// whether the clock was known to be synchronised then.
-public struct AttemptDate: Hashable, Sendable {
+public struct AttemptDate: Hashable, Sendable, Codable {
   public var secondsSince1970: Int64
   public var isSynced: Bool
   public init(secondsSince1970: Int64, isSynced: Bool) {
@@ -169,11 +169,11 @@ public struct AttemptDate: Hashable, Sendable {
 /// Elements of a LiveSplit file that Splits does not use (icons, auto-splitter settings,
 /// metadata, the layout path, anything unknown), each as its exact source text, by element
 /// name, in file order: given back on export as they were read.
-public struct KeptXML: Equatable, Sendable {
+public struct KeptXML: Equatable, Sendable, Codable {
   public var elements: [Element]
   public init(elements: [Element] = []) { self.elements = elements }
 
-  public struct Element: Equatable, Sendable {
+  public struct Element: Equatable, Sendable, Codable {
     public var name: String
     public var source: String
     public init(name: String, source: String) {

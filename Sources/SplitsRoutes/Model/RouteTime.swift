@@ -1,11 +1,11 @@
 /// A time of a route, in the two timing methods a speedrunner's splits keep: real time (the
 /// ride's moving time) and game time (kept from imported files; Splits does not measure it).
 /// Either may be missing: a skipped split has neither. Pure.
-public enum TimingMethod: String, CaseIterable, Sendable {
+public enum TimingMethod: String, CaseIterable, Sendable, Codable {
   case real, game
 }
 
-public struct RouteTime: Hashable, Sendable {
+public struct RouteTime: Hashable, Sendable, Codable {
   public var real: Duration?
   public var game: Duration?
 
