@@ -30,7 +30,7 @@ let package = Package(
     .target(name: "SplitsCore", dependencies: ["SplitsWorkout", "SplitsRoutes"], swiftSettings: hot),
     // Pure: routes (named segments, attempts, LiveSplit's records and comparisons) and
     // LiveSplit's `.lss` files.
-    .target(name: "SplitsRoutes", swiftSettings: strict),
+    .target(name: "SplitsRoutes", dependencies: ["SplitsXML"], swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -126,7 +126,11 @@ let package = Package(
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
-    .testTarget(name: "SplitsRoutesTests", dependencies: ["SplitsRoutes", "SplitsTestRandom"], swiftSettings: strict),
+    // Fixtures: livesplit-core's `.lss` files in Tests/Fixtures/lss, read through `#filePath`;
+    // the outside reader of `.lss` in Tests/tools.
+    .testTarget(
+      name: "SplitsRoutesTests", dependencies: ["SplitsRoutes", "SplitsTestRandom", "SplitsTestSystem"],
+      swiftSettings: strict),
     .testTarget(
       name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote"], swiftSettings: strict),
     .testTarget(

@@ -1,0 +1,52 @@
+"""What an outside reader of LiveSplit's files makes of one: livesplit-analyser (PyPI).
+
+Usage: lss_check.py FILE
+
+Prints one line of JSON, last on standard output:
+
+  {"title": ..., "attempt_count": ..., "segments": ..., "names": [...], "personal_best_s": ...,
+   "sum_of_best_s": ..., "completed": ...}
+
+- title: "Game Category", as the analyser builds it.
+- attempt_count: the file's AttemptCount.
+- segments, names: the segments it reads.
+- personal_best_s: the last segment's personal best split time (its first SplitTime), in
+  seconds.
+- sum_of_best_s: the sum of the best segments, in seconds (the analyser's getSOB).
+- completed: the attempts with a final time in the attempt history (getGaps).
+
+The tests of the LiveSplit writer (Tests/SplitsRoutesTests/LSSOutsideReaderTests.swift) compare
+it with the route written; scripts/test-venv.sh installs the analyser.
+"""
+
+import json
+import os
+import sys
+
+# The analyser imports matplotlib's pyplot: no display is needed or wanted.
+os.environ.setdefault("MPLBACKEND", "Agg")
+
+from livesplit_analyser.SplitResult import splitsParser  # noqa: E402
+
+
+def main(path):
+    parser = splitsParser(path)
+    segments = parser.getSegments()
+    personal_best = parser.getSec([segments[-1].segmentPB], opt=True) if segments else []
+    print(
+        json.dumps(
+            {
+                "title": parser.title,
+                "attempt_count": int(parser.attempts),
+                "segments": len(segments),
+                "names": [segment.segmentName for segment in segments],
+                "personal_best_s": personal_best[0] if personal_best else None,
+                "sum_of_best_s": float(parser.getSOB()),
+                "completed": len(parser.getGaps()["Completed Time"]),
+            }
+        )
+    )
+
+
+if __name__ == "__main__":
+    main(sys.argv[1])
