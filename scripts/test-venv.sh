@@ -9,3 +9,5 @@ if [ ! -x "$venv/bin/python" ]; then
   python3 -m venv "$venv"
 fi
 "$venv/bin/python" -m pip install --quiet --disable-pip-version-check -r Tests/tools/requirements.txt
+# The analyser's parser alone (see requirements.txt): not its window's dependencies.
+"$venv/bin/python" -m pip install --quiet --disable-pip-version-check --no-deps livesplit-analyser==1.0.6

@@ -26,7 +26,21 @@ import sys
 # The analyser imports matplotlib's pyplot: no display is needed or wanted.
 os.environ.setdefault("MPLBACKEND", "Agg")
 
-from livesplit_analyser.SplitResult import splitsParser  # noqa: E402
+
+def load_parser():
+    """The analyser's parser module, loaded on its own: the package's `__init__` imports its
+    window (PyQt5), which is not installed (scripts/test-venv.sh)."""
+    import importlib.util
+
+    spec = importlib.util.find_spec("livesplit_analyser")
+    folder = os.path.dirname(spec.origin)
+    module_spec = importlib.util.spec_from_file_location("split_result", os.path.join(folder, "SplitResult.py"))
+    module = importlib.util.module_from_spec(module_spec)
+    module_spec.loader.exec_module(module)
+    return module.splitsParser
+
+
+splitsParser = load_parser()
 
 
 def main(path):
