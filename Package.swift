@@ -108,7 +108,7 @@ let package = Package(
       name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsTestSupport"],
+      name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],
       swiftSettings: strict),
     .testTarget(
       name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsTestRandom"],

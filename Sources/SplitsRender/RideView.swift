@@ -48,9 +48,14 @@ public enum RideView {
     if let time = layout.time { drawTime(state, time, options: options, into: &screen) }
     if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }
     let live = state.liveComparison
-    if let row = layout.footer, let live { drawFooter(state, live, options: options, into: &screen, row: row) }
-    if let rows = layout.laps {
-      drawLaps(state, live: live, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
+    if let route = RouteWidget(state, options: options) {
+      if let row = layout.footer { route.drawFooter(into: &screen, row: row) }
+      if let rows = layout.laps { route.draw(into: &screen, top: rows.lowerBound, bottom: rows.upperBound) }
+    } else {
+      if let row = layout.footer, let live { drawFooter(state, live, options: options, into: &screen, row: row) }
+      if let rows = layout.laps {
+        drawLaps(state, live: live, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
+      }
     }
     if state.showingHelp { drawHelp(state, options: options, into: &screen) }
     return screen

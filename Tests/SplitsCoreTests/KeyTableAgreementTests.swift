@@ -16,6 +16,7 @@ struct KeyTableAgreementTests {
         if withLap, phase == .running || phase == .paused {
           // A lap recorded, so that `u` has something to take back.
           s.ride.splits.append(.seconds(1))
+          s.ride.marks.append(.lap)
         }
         s.showingHelp = helpShown
         let before = s

@@ -15,6 +15,8 @@ public struct RideScreenState: Equatable, Sendable {
   /// The workout the ride follows, if any.
   public var following = WorkoutFeature()
   public var chrome = ChromeFeature()
+  /// The route the ride rides, if its name has one.
+  public var route = RouteFeature()
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.clock = ClockFeature(ride: ride, precision: precision, countdownSteps: countdownSteps)
@@ -30,6 +32,7 @@ public struct RideScreenState: Equatable, Sendable {
       clock.nextCandidate(shown: shown, now: now),
       following.nextCandidate(at: workoutPosition, phase: phase, now: now),
       comparison.nextCandidate(ride, live: liveComparison, now: now),
+      route.nextCandidate(ride, precision: precision, now: now),
     ].compactMap { $0 }.min()
   }
 
@@ -135,7 +138,10 @@ extension RideScreenState {
   public var comparisonKind: ComparisonKind? { canCompare ? rideName.map(comparisons.kind(for:)) : nil }
 
   /// What the ride on screen is compared with now; nil when it is not compared.
-  public var liveComparison: LiveComparison? { comparison.live(ride, followingWorkout: workout != nil) }
+  /// A ride on a route is measured against the route's records instead (`route`).
+  public var liveComparison: LiveComparison? {
+    route.timer == nil ? comparison.live(ride, followingWorkout: workout != nil) : nil
+  }
 }
 
 // MARK: - The chrome

@@ -5,15 +5,25 @@ import SplitsRoutes
 /// by `r` asked twice, and the route's records as they stood before this attempt.
 ///
 /// The ride's marks (`Ride.marks`) are the attempt: the first as many as the route has
-/// segments. Laps after a complete attempt are the ride's own.
+/// segments. Laps after a complete attempt are the ride's own. Every figure of the attempt is
+/// worked out from the moving time as shown (truncated to the precision), so it changes only
+/// when the shown moving time does.
 public struct RouteFeature: Equatable, Sendable {
-  /// The route ridden, with its records before the attempt on screen; nil: not a route.
-  public var route: Route?
+  /// The route between attempts: fixed, its comparisons generated, the comparison chosen;
+  /// nil when the ride on screen rides no route.
+  public var timer: RouteTimer?
   /// `r` was pressed once on an attempt with segments left: the next input, if it is `r`,
   /// ends the attempt unfinished.
   public var askingReset = false
 
-  public init(route: Route? = nil) { self.route = route }
+  public init(route: Route? = nil) {
+    timer = route.flatMap { RouteTimer(route: $0) }
+  }
+
+  public var route: Route? { timer?.route }
+
+  /// The comparison the attempt is measured against (a name of the route's comparisons).
+  public var comparisonName: String { timer?.currentComparison ?? RouteSegment.personalBest }
 
   /// How many segments `ride` has ended (split or skipped), up to the route's count.
   public func segmentsEnded(_ ride: Ride) -> Int {
@@ -27,18 +37,78 @@ public struct RouteFeature: Equatable, Sendable {
     return ride.marks.count >= route.segments.count
   }
 
+  /// The attempt under way: the route's timer started with the ride and given its marks; nil
+  /// for a ride that rides no route or has not started.
+  public func attempt(_ ride: Ride) -> RouteTimer? {
+    guard var timer, ride.firstStart != nil, (try? timer.start()) != nil else { return nil }
+    var lap = 0
+    for mark in ride.marks.prefix(timer.route.segments.count) {
+      switch mark {
+      case .lap:
+        guard lap < ride.splits.count, (try? timer.split(at: ride.splits[lap])) != nil else { return timer }
+        lap += 1
+      case .skip:
+        guard (try? timer.skipSplit()) != nil else { return timer }
+      }
+    }
+    return timer
+  }
+
+  /// The figures of the attempt at the moving time `moving`, shown at `precision`.
+  public func analysis(_ ride: Ride, moving: Duration, precision: Precision) -> RouteAnalysis? {
+    guard let attempt = attempt(ride) else { return timer.map { RouteAnalysis($0) } }
+    return RouteAnalysis(attempt, at: RouteTime(real: TimeFormat.truncated(moving, to: precision)))
+  }
+
   /// Whether `l` is the route's: a split while segments are left.
-  func takesSplit(_ ride: Ride) -> Bool { route != nil && !isComplete(ride) }
+  func takesSplit(_ ride: Ride) -> Bool { timer != nil && !isComplete(ride) }
 
   /// Whether `r` on a paused `ride` must be asked twice: an attempt under way with segments
   /// left ends unfinished.
   func asksBeforeReset(_ ride: Ride) -> Bool {
-    route != nil && ride.phase == .paused && !isComplete(ride)
+    timer != nil && ride.phase == .paused && !isComplete(ride)
   }
 
   /// An input arrived: the reset question goes; returns whether it had been asked.
   mutating func inputArrived() -> Bool {
     defer { askingReset = false }
     return askingReset
+  }
+
+  /// The ride on screen ended as an attempt: the route's records take it, as the journal's do.
+  mutating func finished(_ ride: Ride, startedWall: Int64?, finishedWall: Int64?, paused: Duration) {
+    guard let route else { return }
+    let log = RouteAttemptLog(
+      ride: ride, segments: route.segments.count, startedWall: startedWall, finishedWall: finishedWall, paused: paused)
+    let comparison = comparisonName
+    timer = RouteTimer(route: RouteTimer.apply([log], to: route))
+    _ = try? timer?.setCurrentComparison(comparison)
+  }
+
+  /// The instant after `now` at which the segment under way's live delta appears: the first
+  /// moving time, on the precision's lattice, at which `RouteAnalysis.checkLiveDelta` gives
+  /// one (every figure it reads only grows with the moving time). Nil when it is shown
+  /// already, when the ride is not running, or when it never comes within a day.
+  func nextCandidate(_ ride: Ride, precision: Precision, now: Instant) -> Instant? {
+    guard timer != nil, ride.phase == .running, let attempt = attempt(ride), attempt.phase == .running else {
+      return nil
+    }
+    let name = comparisonName
+    let moving = ride.moving(at: now)
+    func shows(_ time: Duration) -> Bool {
+      let at = RouteTime(real: TimeFormat.truncated(time, to: precision))
+      return RouteAnalysis(attempt, at: at).checkLiveDelta(splitDelta: true, name, .real) != nil
+    }
+    guard !shows(moving) else { return nil }
+    let unit = Duration.nanoseconds(precision.unitNanoseconds)
+    let first = TimeFormat.truncated(moving, to: precision) + unit
+    var low = 0  // steps after `first`: `shows` is false before `low`
+    var high = Int((Duration.seconds(86_400) / unit).rounded(.up))
+    guard shows(first + unit * high) else { return nil }
+    while low < high {
+      let middle = low + (high - low) / 2
+      if shows(first + unit * middle) { high = middle } else { low = middle + 1 }
+    }
+    return now + (first + unit * low - moving)
   }
 }

@@ -1,0 +1,169 @@
+import SplitsCore
+import SplitsRoutes
+
+/// The route ridden: its segments by name, the ended ones with their split time, delta and
+/// mark (livesplit-core's colour rule, and a glyph without colour), the one under way with
+/// the comparison's split and its live delta from the instant livesplit-core shows it, the
+/// next ones with the comparison's split times; and a footer with the attempt's number, the
+/// complete attempts, the sum of best, the possible time save and the predicted finish.
+/// Every time is worked out from the moving time as shown, so it moves only with it.
+struct RouteWidget {
+  let feature: RouteFeature
+  let analysis: RouteAnalysis
+  let ended: Int
+  let precision: Precision
+  let options: ViewOptions
+  var strings: RouteStrings { .of(options.language) }
+  var name: String { feature.comparisonName }
+  var segments: [RouteSegment] { analysis.timer.route.segments }
+  var unit: Duration { .nanoseconds(precision.unitNanoseconds) }
+
+  init?(_ state: RideScreenState, options: ViewOptions) {
+    let feature = state.route
+    guard let analysis = feature.analysis(state.ride, moving: state.moving, precision: state.precision) else {
+      return nil
+    }
+    self.feature = feature
+    self.analysis = analysis
+    self.ended = feature.segmentsEnded(state.ride)
+    self.precision = state.precision
+    self.options = options
+  }
+
+  func clock(_ d: Duration) -> String { TimeFormat.clock(d, precision: precision) }
+
+  /// What a row shows: the name, the time, the delta and its colour.
+  struct Row {
+    var mark = ""
+    var name: String
+    var time: String
+    var delta: Duration?
+    var color = RouteSplitColor.normal
+    var live = false
+    var style = Style.plain
+  }
+
+  func row(_ index: Int) -> Row {
+    let segment = segments[index]
+    let comparison = analysis.timer.comparisons.time(name, at: index).real
+    if index < ended {
+      guard let split = segment.splitTime.real else { return Row(name: segment.name, time: strings.skipped) }
+      let delta = comparison.map { TimeFormat.truncated(split, to: precision) - $0 }
+      return Row(
+        name: segment.name, time: clock(split), delta: delta,
+        color: analysis.splitColor(delta, index, name, .real))
+    }
+    var out = Row(name: segment.name, time: comparison.map(clock) ?? "")
+    if index == ended, analysis.timer.phase == .running {
+      out.mark = "›"
+      out.style = options.colored(.cyan)
+      if let live = analysis.checkLiveDelta(splitDelta: true, name, .real) {
+        out.delta = live
+        out.live = true
+        out.color = analysis.splitColor(live, index, showBestSegments: false, name, .real)
+      }
+    } else {
+      out.style = .dim
+    }
+    return out
+  }
+
+  /// The rows from `top` to `bottom`: the header, then a window of the segments that keeps the
+  /// one under way in sight with one after it.
+  func draw(into screen: inout Screen, top: Int, bottom: Int) {
+    let width = screen.size.columns
+    guard bottom > top, width > 0 else { return }
+    let rows = (0..<segments.count).map(row)
+    let timeWidth = max(TextWidth.columns(strings.timeHeader), rows.map { TextWidth.columns($0.time) }.max() ?? 0)
+    let deltas = rows.map { $0.delta.map { TimeFormat.signedDifference($0, precision: precision) } ?? "" }
+    let deltaWidth = max(TextWidth.columns(strings.deltaHeader), deltas.map(TextWidth.columns).max() ?? 0)
+    let showDelta = width >= 2 + 6 + 2 + timeWidth + 2 + deltaWidth + 3
+    let showTime = width >= 2 + 6 + 2 + timeWidth
+    let right = (showTime ? 2 + timeWidth : 0) + (showDelta ? 2 + deltaWidth + 3 : 0)
+    let nameWidth = max(1, width - 2 - right)
+    func line(_ mark: String, _ name: String, _ time: String) -> String {
+      var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.padded(TextWidth.prefix(name, columns: nameWidth), to: nameWidth)
+      if showTime { text += "  " + TextWidth.leftPadded(time, to: timeWidth) }
+      return text
+    }
+    let deltaColumn = 2 + nameWidth + (showTime ? 2 + timeWidth : 0) + 2
+    screen.put(line("", strings.segmentHeader, strings.timeHeader), row: top, column: 0, style: .dim)
+    if showDelta {
+      screen.put(TextWidth.leftPadded(strings.deltaHeader, to: deltaWidth), row: top, column: deltaColumn, style: .dim)
+    }
+    let visible = bottom - top - 1
+    guard visible > 0 else { return }
+    let first = max(0, min(segments.count - visible, ended + 2 - visible))
+    for (offset, index) in (first..<min(segments.count, first + visible)).enumerated() {
+      let r = rows[index]
+      let at = top + 1 + offset
+      screen.put(line(r.mark, r.name, r.time), row: at, column: 0, style: r.style)
+      guard showDelta else { continue }
+      let style = colorStyle(r.color)
+      if !deltas[index].isEmpty {
+        screen.put(TextWidth.leftPadded(deltas[index], to: deltaWidth), row: at, column: deltaColumn, style: style)
+      }
+      if let glyph = glyph(r.color) { screen.put(glyph, row: at, column: deltaColumn + deltaWidth + 1, style: style) }
+      if r.live || index == ended {
+        // The live delta (and the mark it will take) turn with the moving time as shown.
+        screen.clocks.show(.moving, place: unit, rows: at..<at + 1, columns: deltaColumn..<deltaColumn + deltaWidth + 3)
+      }
+    }
+  }
+
+  func colorStyle(_ color: RouteSplitColor) -> Style {
+    switch color {
+    case .bestSegment: options.colored(.yellow, .bold)
+    case .aheadGainingTime: options.colored(.green, .bold)
+    case .aheadLosingTime: options.colored(.green)
+    case .behindGainingTime: options.colored(.red)
+    case .behindLosingTime: options.colored(.red, .bold)
+    case .normal: .plain
+    }
+  }
+
+  /// The colour as a glyph, for a terminal without colour: the lap table's arrows, a star for
+  /// a gold.
+  func glyph(_ color: RouteSplitColor) -> String? {
+    switch color {
+    case .bestSegment: LapStanding.goldMark
+    case .aheadGainingTime: LapStanding.aheadGaining.glyph
+    case .aheadLosingTime: LapStanding.aheadLosing.glyph
+    case .behindGainingTime: LapStanding.behindGaining.glyph
+    case .behindLosingTime: LapStanding.behindLosing.glyph
+    case .normal: nil
+    }
+  }
+
+  /// The footer: `vs Personal Best · #12 · 4 complete · sum of best … · save … · finish …`,
+  /// parts that do not fit left out from the end. The time save and the finish shrink or grow
+  /// with the moving time while the segment under way is slower than its gold or behind.
+  func drawFooter(into screen: inout Screen, row: Int) {
+    let s = strings
+    let route = analysis.timer.route
+    let complete = route.attemptHistory.filter(\.isComplete).count
+    var parts: [(text: String, changing: Bool)] = [
+      (s.fill(s.versusFormat, name), false),
+      (s.fill(s.attemptFormat, String(route.attemptCount), String(complete)), false),
+    ]
+    if let sum = analysis.sumOfBest(.real) { parts.append((s.fill(s.sumOfBestFormat, clock(sum)), false)) }
+    if route.segments.last?.personalBestSplit.real != nil {
+      let save = analysis.totalPossibleTimeSave(name, .real)
+      parts.append((s.fill(s.possibleSaveFormat, clock(save.save)), save.changing))
+    }
+    let pace = analysis.currentPace(name, .real)
+    if let finish = pace.pace { parts.append((s.fill(s.paceFormat, clock(finish)), pace.live)) }
+    let width = screen.size.columns
+    var line = ""
+    for part in parts {
+      let next = line.isEmpty ? part.text : line + " · " + part.text
+      guard line.isEmpty || TextWidth.columns(next) + 1 <= width else { break }
+      let start = 1 + TextWidth.columns(line.isEmpty ? "" : line + " · ")
+      line = next
+      if part.changing {
+        screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: start..<max(start + 1, 1 + TextWidth.columns(line)))
+      }
+    }
+    screen.put(" " + line, row: row, column: 0, style: .dim)
+  }
+}
