@@ -54,11 +54,28 @@ public struct Attempt: Equatable, Sendable {
 
   /// A ride's segments: its recorded laps and the stretch to the finish (or to now).
   public init(_ figures: RideFigures) {
-    let segments = figures.segments
     self.init(
       number: figures.number, isFinished: figures.state == .finished, movingMilliseconds: figures.movingMilliseconds,
-      laps: segments.map(\.lapMilliseconds), splits: segments.map(\.splitMilliseconds),
-      lastLapUnderWay: figures.state != .finished && figures.finalStretch != nil)
+      recorded: figures.laps.map { ($0.lapMilliseconds, $0.splitMilliseconds) },
+      finalStretch: figures.finalStretch?.lapMilliseconds)
+  }
+
+  /// The one way a ride's figures become its segments: the recorded laps (each lap and its
+  /// split), then the stretch after the last of them, if any (it ends at the moving time); on
+  /// a ride not finished that stretch is the lap under way.
+  init(
+    number: Int, isFinished: Bool, movingMilliseconds: Int64, recorded: [(lap: Int64, split: Int64)],
+    finalStretch: Int64?
+  ) {
+    var laps = recorded.map(\.lap)
+    var splits = recorded.map(\.split)
+    if let finalStretch {
+      laps.append(finalStretch)
+      splits.append(movingMilliseconds)
+    }
+    self.init(
+      number: number, isFinished: isFinished, movingMilliseconds: movingMilliseconds, laps: laps, splits: splits,
+      lastLapUnderWay: !isFinished && finalStretch != nil)
   }
 }
 
@@ -81,8 +98,8 @@ public struct ComparisonReference: Equatable, Sendable {
   public var finishMilliseconds: Int64? { splits.last }
 
   /// Lap `number` (1-based), if it has one.
-  public func lap(_ number: Int) -> Int64? { number >= 1 && number <= laps.count ? laps[number - 1] : nil }
-  public func split(_ number: Int) -> Int64? { number >= 1 && number <= splits.count ? splits[number - 1] : nil }
+  public func lap(_ number: Int) -> Int64? { Comparison.lap(number, of: laps) }
+  public func split(_ number: Int) -> Int64? { Comparison.lap(number, of: splits) }
 }
 
 /// How a lap stands against the comparison: ahead or behind at its end (the split's delta
@@ -155,11 +172,22 @@ public enum Comparison {
     earlier.filter(\.isFinished).max { $0.number < $1.number }
   }
 
-  /// The finished ride of `earlier` with `lapCount` laps and the shortest moving time (the
-  /// earlier one on a tie).
-  public static func personalBest(_ earlier: [Attempt], lapCount: Int) -> Attempt? {
-    earlier.filter { $0.isFinished && $0.laps.count == lapCount }
+  /// The finished ride of `earlier` with `lapCount` laps (`exactly`, else at least that
+  /// many) and the shortest moving time (the earlier one on a tie).
+  public static func personalBest(_ earlier: [Attempt], lapCount: Int, exactly: Bool = true) -> Attempt? {
+    earlier.filter { $0.isFinished && (exactly ? $0.laps.count == lapCount : $0.laps.count >= lapCount) }
       .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
+  }
+
+  /// Entry `number` (1-based) of per-lap figures, if there is one.
+  public static func lap(_ number: Int, of figures: [Int64]) -> Int64? {
+    number >= 1 && number <= figures.count ? figures[number - 1] : nil
+  }
+
+  /// Whether a lap of `lap` at `number` beats every earlier ride's lap there (`gold`, the
+  /// best segments; there must be one).
+  public static func isNewGold(_ lap: Int64, number: Int, gold: [Int64]) -> Bool {
+    Self.lap(number, of: gold).map { lap < $0 } ?? false
   }
 
   /// For each lap number, the fastest lap of the finished rides of `earlier` there.
@@ -173,15 +201,18 @@ public enum Comparison {
     return best
   }
 
-  /// The reference of `kind` for a ride of `lapCount` laps; nil when there is nothing to
-  /// compare with (and always for none).
-  public static func reference(_ kind: ComparisonKind, earlier: [Attempt], lapCount: Int) -> ComparisonReference? {
+  /// The reference of `kind` for a ride of `lapCount` laps (`exactly`, else at least that
+  /// many, as on the screen during a ride); nil when there is nothing to compare with (and
+  /// always for none).
+  public static func reference(
+    _ kind: ComparisonKind, earlier: [Attempt], lapCount: Int, exactly: Bool = true
+  ) -> ComparisonReference? {
     func of(_ attempt: Attempt?) -> ComparisonReference? {
       attempt.map { ComparisonReference(kind: kind, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
     }
     switch kind {
     case .previous: return of(previous(earlier))
-    case .best: return of(personalBest(earlier, lapCount: lapCount))
+    case .best: return of(personalBest(earlier, lapCount: lapCount, exactly: exactly))
     case .gold:
       let gold = bestSegments(earlier)
       return gold.isEmpty ? nil : ComparisonReference(kind: .gold, rideNumber: nil, laps: gold, splits: sums(gold))
@@ -202,7 +233,7 @@ public enum Comparison {
         !underWay
         || liveDeltaShows(
           currentLap: .milliseconds(lap), comparisonLap: reference?.lap(number).map { .milliseconds($0) },
-          goldLap: index < gold.count ? .milliseconds(gold[index]) : nil)
+          goldLap: Self.lap(number, of: gold).map { .milliseconds($0) })
       let compare = shows ? reference?.split(number) : nil
       let delta = compare.map { split - $0 }
       let standing: LapStanding? =
@@ -211,7 +242,7 @@ public enum Comparison {
         } else { nil }
       return LapComparison(
         number: number, lapMilliseconds: lap, splitMilliseconds: split, compareMilliseconds: compare,
-        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && index < gold.count && lap < gold[index])
+        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && isNewGold(lap, number: number, gold: gold))
     }
   }
 

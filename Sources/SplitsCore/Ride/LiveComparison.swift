@@ -52,20 +52,15 @@ extension Comparison {
 
 extension Attempt {
   /// A ride just finished on the screen, as the journal will read it back: each lap and split
-  /// truncated to the millisecond, then the stretch after the last lap (when there is one, or
-  /// when there are no laps).
+  /// truncated to the millisecond, then the stretch after the last lap (`RideFigures`' rule).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
     let recorded = Laps.of(ride.splits, upTo: moving)
-    var laps = recorded.map(\.lap.milliseconds)
-    var splits = recorded.map(\.split.milliseconds)
-    let rest = (moving - (recorded.last?.split ?? .zero)).milliseconds
-    if rest > 0 || laps.isEmpty {
-      laps.append(max(0, rest))
-      splits.append(moving.milliseconds)
-    }
     self.init(
-      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds, laps: laps, splits: splits)
+      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds,
+      recorded: recorded.map { ($0.lap.milliseconds, $0.split.milliseconds) },
+      finalStretch: RideFigures.finalStretchMilliseconds(
+        moving: moving, lastSplit: recorded.last?.split ?? .zero, recordedLaps: recorded.count))
   }
 }
 
@@ -87,18 +82,11 @@ public struct LiveComparison: Equatable, Sendable {
   public init(kind: ComparisonKind, earlier: [Attempt], lapsSoFar: Int) {
     self.kind = kind
     gold = Comparison.bestSegments(earlier)
-    switch kind {
-    case .best:
-      let best = earlier.filter { $0.isFinished && $0.laps.count >= lapsSoFar }
-        .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
-      reference = best.map { ComparisonReference(kind: .best, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
-    default:
-      reference = Comparison.reference(kind, earlier: earlier, lapCount: lapsSoFar)
-    }
+    reference = Comparison.reference(kind, earlier: earlier, lapCount: lapsSoFar, exactly: false)
   }
 
   /// The best segment at lap `number` (1-based), if any.
-  public func goldLap(_ number: Int) -> Int64? { number >= 1 && number <= gold.count ? gold[number - 1] : nil }
+  public func goldLap(_ number: Int) -> Int64? { Comparison.lap(number, of: gold) }
 
   /// The sum of the best segments; nil without an earlier ride.
   public var sumOfBest: Duration? { gold.isEmpty ? nil : .milliseconds(Comparison.sums(gold).last ?? 0) }
@@ -134,7 +122,7 @@ public struct LiveComparison: Equatable, Sendable {
 
   /// Whether a finished lap of `lapMilliseconds` at `number` beats every earlier ride there.
   public func isNewGold(lap number: Int, lapMilliseconds: Int64) -> Bool {
-    goldLap(number).map { lapMilliseconds < $0 } ?? false
+    Comparison.isNewGold(lapMilliseconds, number: number, gold: gold)
   }
 
   /// The predicted finish with lap `number` under way since the moving time `lapOrigin`: now,

@@ -86,8 +86,7 @@ public enum RemoteMapping {
       // The exact lap: the command prints it at its own precision, truncated as the lap
       // table truncates it.
       let number = min(ride.splits.count, before.splits.count + 1)
-      let split = number > 0 ? ride.splits[number - 1] : .zero
-      let lap = number > 1 ? (split - ride.splits[number - 2]).clampedToZero : split
+      let lap = Laps.last(of: ride.splits.prefix(number)) ?? .zero
       return .lap(
         ride: ride.number, number: number, lap: lap, moving: state.moving,
         workoutComplete: ride.phase == .paused && before.phase == .running)
