@@ -3,24 +3,31 @@ import SplitsCore
 /// A ride against earlier rides of its name, as `splits show --compare` prints it
 /// (`Comparison.swift` has the rules).
 public struct RideComparison: Equatable, Sendable {
+  /// The comparison asked for.
   public var kind: ComparisonKind
   /// The ride's name (nil: nothing to compare with).
   public var name: String?
-  /// The ride's laps: its segments (recorded laps, then the stretch to the finish or to now).
+  /// The ride's laps: its segments (`Comparison.swift`).
   public var lapCount: Int
-  /// Nil when there is nothing to compare with.
+  /// What the laps are compared with: the comparison asked for, or the best segments when
+  /// there is no personal best (`missingBest`); nil when there is nothing to compare with.
   public var reference: ComparisonReference?
+  /// Why there is no personal best to compare with, though there are earlier rides.
+  public var missingBest: MissingBest?
   /// One per segment of the ride.
   public var laps: [LapComparison]
 
-  /// `ride` against `rides` (any rides: those of its name, finished and earlier are kept).
+  /// `ride` against `rides` (any rides: those of its name, finished and earlier are kept). A
+  /// finished ride's personal best has exactly its laps; an open one's at least those
+  /// recorded so far, as on the screen.
   public init(_ ride: RideFigures, kind: ComparisonKind, among rides: [RideFigures]) {
     let earlier = Comparison.earlierAttempts(of: ride, among: rides)
     let attempt = Attempt(ride)
     self.kind = kind
     name = ride.name
     lapCount = attempt.laps.count
-    reference = Comparison.reference(kind, earlier: earlier, lapCount: attempt.laps.count)
+    let count: LapCount = attempt.isFinished ? .exactly(attempt.laps.count) : .atLeast(ride.laps.count)
+    (reference, missingBest) = Comparison.compared(kind, earlier: earlier, laps: count)
     laps = Comparison.laps(of: attempt, against: reference, gold: Comparison.bestSegments(earlier))
   }
 
@@ -54,6 +61,11 @@ public enum ComparisonReport {
   static func lines(_ comparison: RideComparison, strings: HistoryStrings) -> [String] {
     guard comparison.kind != .none else { return [] }
     guard let name = comparison.name.map(StatusReport.oneLine) else { return [strings.noNameNoComparison] }
+    if let missing = comparison.missingBest {
+      let usual = strings.ridesWithLaps(missing.ridesWithUsualLaps, laps: missing.usualLaps)
+      let line = strings.fill(strings.noBestComparedWithGoldFormat, name, strings.laps(missing.laps), usual)
+      return comparison.reference == nil ? [line] : [line, strings.compareLegend]
+    }
     guard let reference = comparison.reference else {
       return [
         comparison.kind == .best

@@ -67,9 +67,14 @@ extension Attempt {
 /// What the ride on screen is compared with, at its current lap count. Times are `Duration`s
 /// built from the journal's whole milliseconds, so that the screen's arithmetic is exact.
 public struct LiveComparison: Equatable, Sendable {
+  /// The comparison chosen.
   public var kind: ComparisonKind
-  /// Nil when there is nothing of `kind` to compare with (and for none).
+  /// What the laps are compared with: the chosen comparison, or the best segments when there
+  /// is no personal best for the ride (`missingBest`); nil when there is nothing to compare
+  /// with (and for none).
   public var reference: ComparisonReference?
+  /// Why there is no personal best to compare with, though there are earlier rides.
+  public var missingBest: MissingBest?
   /// The best segments of the earlier rides, lap 1 first (empty: no earlier ride).
   public var gold: [Int64]
   /// Whether there is any earlier finished ride of the name.
@@ -77,12 +82,12 @@ public struct LiveComparison: Equatable, Sendable {
 
   /// The comparison of `kind` for a ride with `lapsSoFar` laps (the running one counted).
   ///
-  /// During a ride its number of laps is not known yet: the personal best here is the
-  /// fastest earlier finished ride with at least `lapsSoFar` laps (the earlier one on a tie).
+  /// During a ride its number of laps is not known yet: the personal best here has at least
+  /// the laps recorded so far (`LapCount.atLeast`), as many as most such rides have.
   public init(kind: ComparisonKind, earlier: [Attempt], lapsSoFar: Int) {
     self.kind = kind
     gold = Comparison.bestSegments(earlier)
-    reference = Comparison.reference(kind, earlier: earlier, lapCount: lapsSoFar, exactly: false)
+    (reference, missingBest) = Comparison.compared(kind, earlier: earlier, laps: .atLeast(lapsSoFar - 1))
   }
 
   /// The best segment at lap `number` (1-based), if any.
