@@ -93,7 +93,7 @@ struct HonestComparisonTests {
     let (state, lines) = Self.screen("Track", number: 4, earlier: Self.track, keys: Self.sixLaps, at: 60_000)
     #expect(state.ride.splits.count == 6)
     let footer = lines.first { $0.hasPrefix(" vs ") }
-    #expect(footer?.hasPrefix(" vs PB: no finished ride of 6 laps or more yet (3 with 4 laps)") == true, "\(lines)")
+    #expect(footer?.hasPrefix(" vs PB: no finished ride of 6+ laps yet (3 with 4 laps) · Δ vs best segments") == true, "\(lines)")
     #expect(lines.allSatisfy { !$0.contains("no finished ride of this name") })
   }
 
@@ -119,5 +119,35 @@ struct HonestComparisonTests {
         "No earlier finished ride named Track with 6 laps to compare with (3 with 4 laps); Δ is against the best segments."),
       "\(text)")
     #expect(best.laps.map(\.deltaMilliseconds) == [500, 0, -500, -1_000, nil, nil])
+  }
+}
+
+extension HonestComparisonTests {
+  @Test func pastEveryEarlierRidesLapsTheScreenComparesWhatItCan() {
+    let english = Self.screen("Track", number: 4, earlier: Self.track, keys: Self.sixLaps, at: 60_000).lines
+    #expect(english == [
+      " Splits · Ride 4                                                        RUNNING ",
+      "                                                                                ",
+      " 00:01:00.00                                                                    ",
+      "                                                                                ",
+      " Elapsed 00:01:00   Paused 00:00:00   Laps 6                                    ",
+      "                                                                                ",
+      "   Lap   Lap time      Split              Diff           Δ                      ",
+      " ›   7   00:00:03.00   00:01:00.00   -00:06.50                                  ",
+      "     6   00:00:09.50   00:00:57.00   +00:00.00                                  ",
+      "     5   00:00:09.50   00:00:47.50   +00:00.00                                  ",
+      "     4   00:00:09.50   00:00:38.00   +00:00.00   -00:01.00 ⇈★                   ",
+      "     3   00:00:09.50   00:00:28.50   +00:00.00   -00:00.50 ⇈★                   ",
+      "     2   00:00:09.50   00:00:19.00   +00:00.00   +00:00.00  ★                   ",
+      "     1   00:00:09.50   00:00:09.50               +00:00.50 ⇊                    ",
+      "                                                                                ",
+      "                                                                                ",
+      "                                                                                ",
+      "                                                                                ",
+      " vs PB: no finished ride of 6+ laps yet (3 with 4 laps) · Δ vs best segments    ",
+      " space pause  l lap  u undo  c compare  ? help  q quit                          ",
+    ])
+    let korean = Self.screen("Track", number: 4, earlier: Self.track, keys: Self.sixLaps, at: 60_000, strings: .ko).lines
+    #expect(korean[18] == " 최고 기록 대비: 랩 6개 이상인 라이드 없음 (라이드 3개는 랩 4개) · Δ: 구간 최고 ")
   }
 }
