@@ -36,7 +36,7 @@ public enum NegativeNumbers {
     "history": ["--data-dir", "--limit", "-l", "--lang", "--name", "--sport", "--since", "--until"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
-    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name"],
+    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name", "--split-guard"],
     "edit": ["--data-dir", "--name", "--sport", "--note"],
   ]
 

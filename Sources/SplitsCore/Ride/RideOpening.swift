@@ -4,7 +4,8 @@
 ///
 /// Where the two differ on purpose, it is a field here: a remote command has no
 /// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
-/// with no name), rings no bells and reads no earlier rides to compare with.
+/// with no name), no split guard (the screen's `--split-guard`), rings no bells and reads no
+/// earlier rides to compare with.
 public struct RideOpening: Equatable, Sendable {
   /// The current ride as the journal restored it; nil without a journal (ride 1, ready).
   public var restored: RestoredRide?
@@ -25,7 +26,7 @@ public struct RideOpening: Equatable, Sendable {
   /// The language of the banners the opening state may carry.
   public var language: Language
   /// A lap within this much of the lap before (or of the start) is refused (`--split-guard`;
-  /// a remote command applied with no screen open has the default).
+  /// a remote command applied with no screen open has none).
   public var splitGuard: Duration
 
   /// The split guard unless `--split-guard` says otherwise.
