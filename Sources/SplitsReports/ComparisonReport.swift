@@ -7,8 +7,6 @@ public struct RideComparison: Equatable, Sendable {
   public var kind: ComparisonKind
   /// The ride's name (nil: nothing to compare with).
   public var name: String?
-  /// The ride's laps: its segments (`Comparison.swift`).
-  public var lapCount: Int
   /// What the laps are compared with: the comparison asked for, or the best segments when
   /// there is no personal best (`missingBest`); nil when there is nothing to compare with.
   public var reference: ComparisonReference?
@@ -25,7 +23,6 @@ public struct RideComparison: Equatable, Sendable {
     let attempt = Attempt(ride)
     self.kind = kind
     name = ride.name
-    lapCount = attempt.laps.count
     let count: LapCount = attempt.isFinished ? .exactly(attempt.laps.count) : .atLeast(ride.laps.count)
     (reference, missingBest) = Comparison.compared(kind, earlier: earlier, laps: count)
     laps = Comparison.laps(of: attempt, against: reference, gold: Comparison.bestSegments(earlier))
@@ -39,7 +36,9 @@ public enum ComparisonReport {
   /// `splits show RIDE --compare KIND --json`: `Export.rideJSON`'s object, each lap and the
   /// final stretch with `compare_ms` (the comparison's split at that lap number) and
   /// `delta_ms` (this split minus it), null where there is nothing to compare with; then
-  /// `compare` (the kind) and `compare_ride` (the ride compared with; null for gold or none).
+  /// `compare` (the kind asked for), `compare_against` (what the laps were compared with:
+  /// that kind, `gold` when there is no personal best with as many laps, null when nothing)
+  /// and `compare_ride` (the ride compared with; null for gold or none).
   public static func json(_ ride: RideFigures, _ comparison: RideComparison) -> String {
     Export.rideJSON(
       ride,
@@ -52,6 +51,7 @@ public enum ComparisonReport {
       },
       extras: [
         ("compare", JSONText.string(comparison.kind.rawValue)),
+        ("compare_against", JSONText.optional(comparison.reference.map { JSONText.string($0.kind.rawValue) })),
         ("compare_ride", JSONText.optional(comparison.reference?.rideNumber.map { String($0) })),
       ])
   }
@@ -66,13 +66,7 @@ public enum ComparisonReport {
       let line = strings.fill(strings.noBestComparedWithGoldFormat, name, strings.laps(missing.laps), usual)
       return comparison.reference == nil ? [line] : [line, strings.compareLegend]
     }
-    guard let reference = comparison.reference else {
-      return [
-        comparison.kind == .best
-          ? strings.fill(strings.noComparisonWithLapsFormat, name, String(comparison.lapCount))
-          : strings.fill(strings.noComparisonFormat, name)
-      ]
-    }
+    guard let reference = comparison.reference else { return [strings.fill(strings.noComparisonFormat, name)] }
     let named =
       switch reference.kind {
       case .previous, .best, .none:

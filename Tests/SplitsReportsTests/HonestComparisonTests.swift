@@ -119,6 +119,11 @@ struct HonestComparisonTests {
         "No earlier finished ride named Track with 6 laps to compare with (3 with 4 laps); Δ is against the best segments."),
       "\(text)")
     #expect(best.laps.map(\.deltaMilliseconds) == [500, 0, -500, -1_000, nil, nil])
+    // The JSON says what the laps were compared with.
+    let json = try #require(
+      try JSONSerialization.jsonObject(with: Data(ComparisonReport.json(six, best).utf8)) as? [String: Any])
+    #expect(json["compare"] as? String == "best" && json["compare_against"] as? String == "gold")
+    #expect(json["compare_ride"] is NSNull)
   }
 }
 

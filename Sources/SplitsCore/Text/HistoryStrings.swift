@@ -69,8 +69,6 @@ public struct HistoryStrings: Sendable {
   public let comparedWithGoldFormat: String
   /// `%@` is the name.
   public let noComparisonFormat: String
-  /// `%@` is the name, then the number of laps.
-  public let noComparisonWithLapsFormat: String
   public let noNameNoComparison: String
   /// No personal best with as many laps, though there are earlier rides: the name, the laps
   /// (`lapsFormat` or `lapsOrMoreFormat`), then which rides there are (`ridesWithLaps`).
@@ -166,7 +164,6 @@ public struct HistoryStrings: Sendable {
     compareBest: "personal best",
     comparedWithGoldFormat: "Compared with the best segments of the earlier rides named %@ (gold).",
     noComparisonFormat: "No earlier finished ride named %@ to compare with.",
-    noComparisonWithLapsFormat: "No earlier finished ride named %@ with %@ laps to compare with.",
     noNameNoComparison: "This ride has no name, so there is no earlier ride to compare it with.",
     noBestComparedWithGoldFormat:
       "No earlier finished ride named %@ with %@ to compare with (%@); Δ is against the best segments.",
@@ -224,7 +221,6 @@ public struct HistoryStrings: Sendable {
     compareBest: "개인 최고",
     comparedWithGoldFormat: "이름이 %@ 인 이전 라이드들의 구간 최고 기록과 비교 (골드).",
     noComparisonFormat: "이름이 %@ 인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
-    noComparisonWithLapsFormat: "이름이 %@ 이고 랩이 %@ 개인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
     noNameNoComparison: "이 라이드는 이름이 없어 비교할 이전 라이드가 없습니다.",
     noBestComparedWithGoldFormat:
       "이름이 %@ 이고 랩이 %@ 인 완료된 이전 라이드가 없습니다 (%@); Δ 는 구간 최고 기록과의 차이입니다.",
