@@ -35,7 +35,7 @@ struct RideCommand: ParsableCommand {
 
   @Option(
     name: .customLong("split-guard"),
-    help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press; 0 turns it off.")
+    help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
   var splitGuard: Int = Self.defaultSplitGuard
 
   static let countdownRange = 0...99

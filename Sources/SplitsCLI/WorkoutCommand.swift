@@ -54,7 +54,7 @@ struct WorkoutRideCommand: ParsableCommand {
 
   @Option(
     name: .customLong("split-guard"),
-    help: "Milliseconds after a lap (or the start) within which another l is refused as a double press; 0 turns it off.")
+    help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
   var splitGuard: Int = RideCommand.defaultSplitGuard
 
   func validate() throws {
