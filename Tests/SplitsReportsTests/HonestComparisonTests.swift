@@ -156,3 +156,27 @@ extension HonestComparisonTests {
     #expect(korean[18] == " 최고 기록 대비: 랩 6개 이상인 라이드 없음 (라이드 3개는 랩 4개) · Δ: 구간 최고 ")
   }
 }
+
+extension HonestComparisonTests {
+  @Test func ridesWithoutLapsAreOneLapEachAndComparedWithEachOther() {
+    // Three rides of a name ridden without l: each is one lap, its whole moving time.
+    let commutes = [
+      Self.ride(1, "Commute", start: 1_000, laps: [], pause: 600_000),
+      Self.ride(2, "Commute", start: 1_000_000, laps: [], pause: 580_000),
+    ]
+    let third = Self.ride(3, "Commute", start: 2_000_000, laps: [], pause: 590_000)
+    let best = RideComparison(third, kind: .best, among: commutes + [third])
+    #expect(best.reference?.rideNumber == 2)
+    #expect(best.laps.map(\.deltaMilliseconds) == [10_000])
+    let lines = Self.screen("Commute", number: 4, earlier: commutes + [third]).lines
+    #expect(lines.contains { $0.hasPrefix(" vs PB (ride 2) 00:09:40.00 · sum of best 00:09:40.00") }, "\(lines)")
+  }
+
+  @Test func onATieOfLapCountsTheScreensPersonalBestHasTheMoreLaps() {
+    let earlier = [Attempt(number: 1, laps: [1_000, 1_000]), Attempt(number: 2, laps: [500, 500, 500])]
+    #expect(Comparison.bestLapCount(earlier, laps: .atLeast(0)) == 3)
+    #expect(Comparison.personalBest(earlier, laps: .atLeast(0))?.number == 2)
+    #expect(Comparison.personalBest(earlier, laps: .exactly(2))?.number == 1)
+    #expect(Comparison.lapCounts(earlier + [Attempt(number: 3, laps: [900, 900])]).map(\.laps) == [2, 3])
+  }
+}
