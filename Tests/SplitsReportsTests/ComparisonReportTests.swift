@@ -109,7 +109,9 @@ struct ComparisonReportTests {
     #expect(
       HistoryReport.show(short, comparison: none, strings: .english)
         .contains("No earlier finished ride named Loop with 2 laps to compare with (2 with 3 laps); Δ is against the best segments."))
-    #expect(HistoryReport.show(short, comparison: none, strings: .korean).contains("라이드 2개는 랩 3개"))
+    #expect(
+      HistoryReport.show(short, comparison: none, strings: .korean)
+        .contains("이름이 Loop 이고 랩이 2개인 완료된 이전 라이드가 없습니다 (라이드 2개는 랩 3개); Δ 는 구간 최고 기록과의 차이입니다."))
   }
 
   @Test func noneAddsNothingToTheText() {

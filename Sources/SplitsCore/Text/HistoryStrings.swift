@@ -223,7 +223,7 @@ public struct HistoryStrings: Sendable {
     noComparisonFormat: "이름이 %@ 인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
     noNameNoComparison: "이 라이드는 이름이 없어 비교할 이전 라이드가 없습니다.",
     noBestComparedWithGoldFormat:
-      "이름이 %@ 이고 랩이 %@ 인 완료된 이전 라이드가 없습니다 (%@); Δ 는 구간 최고 기록과의 차이입니다.",
+      "이름이 %@ 이고 랩이 %@인 완료된 이전 라이드가 없습니다 (%@); Δ 는 구간 최고 기록과의 차이입니다.",
     lapsFormat: "%@개",
     lapsOrMoreFormat: "%@개 이상",
     ridesWithLapsFormat: "라이드 %@개는 랩 %@개",
