@@ -60,7 +60,8 @@ public struct Attempt: Equatable, Sendable {
     self.init(number: number, isFinished: isFinished, movingMilliseconds: splits.last ?? 0, laps: laps, splits: splits)
   }
 
-  /// A ride's segments: its recorded laps and the stretch to the finish (or to now).
+  /// A ride's segments, from the journal's figures: its recorded laps (on an open ride, then
+  /// the lap under way; on a finished ride without laps, the whole ride).
   public init(_ figures: RideFigures) {
     self.init(
       number: figures.number, isFinished: figures.state == .finished, movingMilliseconds: figures.movingMilliseconds,

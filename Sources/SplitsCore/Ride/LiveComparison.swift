@@ -52,7 +52,8 @@ extension Comparison {
 
 extension Attempt {
   /// A ride just finished on the screen, as the journal will read it back: each lap and split
-  /// truncated to the millisecond, then the stretch after the last lap (`RideFigures`' rule).
+  /// truncated to the millisecond (the stretch after the last lap is `RideFigures`' rule, so
+  /// that a ride without laps is one segment as `Attempt(_:)` makes it).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
     let recorded = Laps.of(ride.splits, upTo: moving)
