@@ -13,6 +13,10 @@ public enum NegativeNumbers {
     "--countdown must be 0 or more: a whole number of seconds from 0 to 99, not \(value)."
   }
 
+  static func splitGuardMustBeZeroOrMore(_ value: String) -> String {
+    "--split-guard must be 0 or more: a whole number of milliseconds from 0 (off) to 60000, not \(value)."
+  }
+
   static func limitMustBePositive(_ value: String) -> String {
     "--limit must be positive: a whole number of rides, 1 or more, not \(value)."
   }
@@ -26,13 +30,13 @@ public enum NegativeNumbers {
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
-    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name"],
+    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name", "--split-guard"],
     "countdown": ["--lang"],
     "status": ["--data-dir", "--format", "--precision", "--lang"],
     "history": ["--data-dir", "--limit", "-l", "--lang", "--name", "--sport", "--since", "--until"],
     "show": ["--data-dir", "--lang"],
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
-    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name"],
+    "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name", "--split-guard"],
     "edit": ["--data-dir", "--name", "--sport", "--note"],
   ]
 
@@ -52,6 +56,7 @@ public enum NegativeNumbers {
       if let previous, valued[command]?.contains(previous) == true {
         switch previous {
         case "--countdown": text = countdownMustBeZeroOrMore(argument)
+        case "--split-guard": text = splitGuardMustBeZeroOrMore(argument)
         case "--limit", "-l": text = limitMustBePositive(argument)
         default: return nil
         }

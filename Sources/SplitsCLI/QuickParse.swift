@@ -133,6 +133,7 @@ public enum QuickRide {
     var precision: Precision = .cs
     var countdown = 0
     var sport: Sport = .biking
+    var splitGuard = RideCommand.defaultSplitGuard
   }
 
   static func parse(_ arguments: [String]) -> Options? {
@@ -140,7 +141,7 @@ public enum QuickRide {
     guard
       let found = QuickParser.options(
         rest, flags: ["--plain", "--no-color", "--insecure-data-dir"],
-        valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport"])
+        valued: ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--split-guard"])
     else { return nil }
     do {
       return Options(
@@ -151,7 +152,10 @@ public enum QuickRide {
         countdown: try QuickParser.value(found, "--countdown") { text in
           Int(text).flatMap { RideCommand.countdownRange.contains($0) ? $0 : nil }
         } ?? 0,
-        sport: try QuickParser.value(found, "--sport", Sport.init(rawValue:)) ?? .biking)
+        sport: try QuickParser.value(found, "--sport", Sport.init(rawValue:)) ?? .biking,
+        splitGuard: try QuickParser.value(found, "--split-guard") { text in
+          Int(text).flatMap { RideCommand.splitGuardRange.contains($0) ? $0 : nil }
+        } ?? RideCommand.defaultSplitGuard)
     } catch { return nil }
   }
 
@@ -170,7 +174,8 @@ public enum QuickRide {
           try DataOptions.checkedDirectory(
             option: options.dataDir, insecure: options.insecureDataDir, creating: true, environment: environment)
         },
-        precision: options.precision, countdown: options.countdown, sport: options.sport)
+        precision: options.precision, countdown: options.countdown, sport: options.sport,
+        splitGuard: options.splitGuard)
       return 0
     } catch let exit as ExitCode {
       return exit.rawValue

@@ -33,12 +33,27 @@ struct RideCommand: ParsableCommand {
   @Option(help: "The name a new ride gets (shown in history, show and the exports).")
   var name: String?
 
+  @Option(
+    name: .customLong("split-guard"),
+    help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
+  var splitGuard: Int = Self.defaultSplitGuard
+
   static let countdownRange = 0...99
+  static let splitGuardRange = 0...60_000
+  static let defaultSplitGuard = Int(RideOpening.defaultSplitGuard.milliseconds)
 
   func validate() throws {
     if countdown < 0 { throw ValidationError(NegativeNumbers.countdownMustBeZeroOrMore(String(countdown))) }
     guard Self.countdownRange.contains(countdown) else {
       throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
+    }
+    try Self.validate(splitGuard: splitGuard)
+  }
+
+  static func validate(splitGuard: Int) throws {
+    if splitGuard < 0 { throw ValidationError(NegativeNumbers.splitGuardMustBeZeroOrMore(String(splitGuard))) }
+    guard splitGuardRange.contains(splitGuard) else {
+      throw ValidationError("--split-guard takes a whole number of milliseconds from 0 (off) to 60000.")
     }
   }
 
@@ -47,7 +62,7 @@ struct RideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try Self.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
-        countdown: countdown, sport: sport, name: name)
+        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard)
     }
   }
 
@@ -63,7 +78,8 @@ struct RideCommand: ParsableCommand {
   @MainActor
   static func ride(
     display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
-    sport: Sport = .biking, name: String? = nil, workout requested: WorkoutRequest? = nil
+    sport: Sport = .biking, name: String? = nil, splitGuard: Int = defaultSplitGuard,
+    workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on (then the screen says so and nothing is created). A screen open elsewhere on the
@@ -103,7 +119,8 @@ struct RideCommand: ParsableCommand {
       restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
-      unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language)
+      unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
+      splitGuard: .milliseconds(splitGuard))
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)

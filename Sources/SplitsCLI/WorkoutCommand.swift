@@ -52,11 +52,17 @@ struct WorkoutRideCommand: ParsableCommand {
       valueName: "cmd"))
   var cueCommand: String?
 
+  @Option(
+    name: .customLong("split-guard"),
+    help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
+  var splitGuard: Int = RideCommand.defaultSplitGuard
+
   func validate() throws {
     if countdown < 0 { throw ValidationError(NegativeNumbers.countdownMustBeZeroOrMore(String(countdown))) }
     guard RideCommand.countdownRange.contains(countdown) else {
       throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
     }
+    try RideCommand.validate(splitGuard: splitGuard)
   }
 
   func run() throws {
@@ -66,7 +72,7 @@ struct WorkoutRideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try RideCommand.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: .cs,
-        countdown: countdown, sport: sport, name: name, workout: request)
+        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard, workout: request)
     }
   }
 }

@@ -194,7 +194,10 @@ public enum RemoteRun {
       if restored.phase != .ready, let source = restored.workout, let plan = plans(source) {
         workout = WorkoutRun(plan: plan, source: source, bells: false)
       }
-      var state = RideOpening(restored: restored, precision: precision, workout: workout).state(at: now.monotonic)
+      // No split guard: it is the screen's (`--split-guard`), and a script's commands run one
+      // after another with no screen open are meant, however close together.
+      var state = RideOpening(restored: restored, precision: precision, workout: workout, splitGuard: .zero)
+        .state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
       let carrier = RemoteReceipt.carrier(of: request, in: effects)

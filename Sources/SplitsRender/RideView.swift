@@ -144,15 +144,23 @@ public enum RideView {
       case .gold: s.compareGold
       case .none: s.compareNone
       }
-    var label: String
-    if let reference = live.reference {
-      label =
+    var parts: [(text: String, clock: (text: String, origin: Duration)?)] = []
+    if let missing = live.missingBest, case .atLeast(let laps) = missing.laps {
+      // No personal best with the laps so far: which rides there are, and what Δ is against.
+      let usual =
+        missing.usualLaps == 1
+        ? s.fill(s.ridesWithOneLapFormat, String(missing.ridesWithUsualLaps))
+        : s.fill(s.ridesWithLapsFormat, String(missing.ridesWithUsualLaps), String(missing.usualLaps))
+      parts.append((s.fill(s.compareNoBestFormat, name, String(laps), usual), nil))
+      if live.reference != nil { parts.append((s.compareDeltaAgainstGold, nil)) }
+    } else if let reference = live.reference {
+      var label =
         reference.rideNumber.map { s.fill(s.compareRideFormat, name, String($0)) } ?? s.fill(s.compareAgainstFormat, name)
       if let finish = live.finish { label += " " + clock(finish) }
+      parts.append((label, nil))
     } else {
-      label = live.kind == .none ? name : s.fill(s.compareNothingFormat, name)
+      parts.append((live.kind == .none ? name : s.fill(s.compareNothingFormat, name), nil))
     }
-    var parts: [(text: String, clock: (text: String, origin: Duration)?)] = [(label, nil)]
     let lapNumber = state.ride.splits.count + 1
     let lapOrigin = LapTable.runningLapOrigin(splits: state.ride.splits)
     if state.phase == .running || state.phase == .paused,
@@ -306,6 +314,7 @@ public enum RideView {
     case .unknownKey: s.hintUnknownKey
     case .compareNeedsName: s.hintCompareNeedsName
     case .compareWorkout: s.hintCompareWorkout
+    case .lapTooSoon(let milliseconds): s.fill(s.hintLapTooSoonFormat, String(milliseconds))
     }
   }
 

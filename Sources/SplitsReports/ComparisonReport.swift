@@ -3,24 +3,28 @@ import SplitsCore
 /// A ride against earlier rides of its name, as `splits show --compare` prints it
 /// (`Comparison.swift` has the rules).
 public struct RideComparison: Equatable, Sendable {
+  /// The comparison asked for.
   public var kind: ComparisonKind
   /// The ride's name (nil: nothing to compare with).
   public var name: String?
-  /// The ride's laps: its segments (recorded laps, then the stretch to the finish or to now).
-  public var lapCount: Int
-  /// Nil when there is nothing to compare with.
+  /// What the laps are compared with: the comparison asked for, or the best segments when
+  /// there is no personal best (`missingBest`); nil when there is nothing to compare with.
   public var reference: ComparisonReference?
+  /// Why there is no personal best to compare with, though there are earlier rides.
+  public var missingBest: MissingBest?
   /// One per segment of the ride.
   public var laps: [LapComparison]
 
-  /// `ride` against `rides` (any rides: those of its name, finished and earlier are kept).
+  /// `ride` against `rides` (any rides: those of its name, finished and earlier are kept). A
+  /// finished ride's personal best has exactly its laps; an open one's at least those
+  /// recorded so far, as on the screen.
   public init(_ ride: RideFigures, kind: ComparisonKind, among rides: [RideFigures]) {
     let earlier = Comparison.earlierAttempts(of: ride, among: rides)
     let attempt = Attempt(ride)
     self.kind = kind
     name = ride.name
-    lapCount = attempt.laps.count
-    reference = Comparison.reference(kind, earlier: earlier, lapCount: attempt.laps.count)
+    let count: LapCount = attempt.isFinished ? .exactly(attempt.laps.count) : .atLeast(ride.laps.count)
+    (reference, missingBest) = Comparison.compared(kind, earlier: earlier, laps: count)
     laps = Comparison.laps(of: attempt, against: reference, gold: Comparison.bestSegments(earlier))
   }
 
@@ -32,7 +36,9 @@ public enum ComparisonReport {
   /// `splits show RIDE --compare KIND --json`: `Export.rideJSON`'s object, each lap and the
   /// final stretch with `compare_ms` (the comparison's split at that lap number) and
   /// `delta_ms` (this split minus it), null where there is nothing to compare with; then
-  /// `compare` (the kind) and `compare_ride` (the ride compared with; null for gold or none).
+  /// `compare` (the kind asked for), `compare_against` (what the laps were compared with:
+  /// that kind, `gold` when there is no personal best with as many laps, null when nothing)
+  /// and `compare_ride` (the ride compared with; null for gold or none).
   public static func json(_ ride: RideFigures, _ comparison: RideComparison) -> String {
     Export.rideJSON(
       ride,
@@ -45,6 +51,7 @@ public enum ComparisonReport {
       },
       extras: [
         ("compare", JSONText.string(comparison.kind.rawValue)),
+        ("compare_against", JSONText.optional(comparison.reference.map { JSONText.string($0.kind.rawValue) })),
         ("compare_ride", JSONText.optional(comparison.reference?.rideNumber.map { String($0) })),
       ])
   }
@@ -54,13 +61,12 @@ public enum ComparisonReport {
   static func lines(_ comparison: RideComparison, strings: HistoryStrings) -> [String] {
     guard comparison.kind != .none else { return [] }
     guard let name = comparison.name.map(StatusReport.oneLine) else { return [strings.noNameNoComparison] }
-    guard let reference = comparison.reference else {
-      return [
-        comparison.kind == .best
-          ? strings.fill(strings.noComparisonWithLapsFormat, name, String(comparison.lapCount))
-          : strings.fill(strings.noComparisonFormat, name)
-      ]
+    if let missing = comparison.missingBest {
+      let usual = strings.ridesWithLaps(missing.ridesWithUsualLaps, laps: missing.usualLaps)
+      let line = strings.fill(strings.noBestComparedWithGoldFormat, name, strings.laps(missing.laps), usual)
+      return comparison.reference == nil ? [line] : [line, strings.compareLegend]
     }
+    guard let reference = comparison.reference else { return [strings.fill(strings.noComparisonFormat, name)] }
     let named =
       switch reference.kind {
       case .previous, .best, .none:

@@ -13,6 +13,7 @@ struct NegativeNumbersTests {
       (["countdown", "-5"], "TARGET must be positive"), (["--countdown", "-1"], "--countdown must be 0 or more"),
       (["ride", "--countdown", "-1"], "--countdown must be 0 or more"),
       (["history", "-l", "-1"], "--limit must be positive"),
+      (["--split-guard", "-1"], "--split-guard must be 0 or more"),
     ])
   func said(_ arguments: [String], _ message: String) throws {
     let text = try #require(NegativeNumbers.message(arguments: arguments))

@@ -62,6 +62,9 @@ struct QuickRideTests {
     #expect(QuickRide.parse(["--countdown", "0"]) == Options())
     #expect(QuickRide.parse(["--sport", "running"]) == Options(sport: .running))
     #expect(QuickRide.parse(["--sport=other"]) == Options(sport: .other))
+    #expect(QuickRide.parse(["--split-guard", "0"]) == Options(splitGuard: 0))
+    #expect(QuickRide.parse(["--split-guard=400"]) == Options(splitGuard: 400))
+    #expect(QuickRide.parse([]) == Options(splitGuard: 250))
   }
 
   @Test(
@@ -70,7 +73,7 @@ struct QuickRideTests {
       ["status"], ["countdown", "5s"], ["history"], ["ride", "ride"], ["--help"], ["-h"], ["help"], ["--version"],
       ["--plain", "--plain"], ["--plain=yes"], ["--countdown", "100"], ["--countdown", "-1"], ["--countdown", "x"],
       ["--countdown"], ["--precision", "ms"], ["--lang", "fr"], ["--json"], ["--data-dir"], ["stray"],
-      ["--sport", "swimming"], ["--sport"],
+      ["--sport", "swimming"], ["--sport"], ["--split-guard", "-1"], ["--split-guard", "60001"], ["--split-guard", "x"],
       ["--generate-completion-script", "bash"], ["--", "x"],
     ])
   func refused(_ arguments: [String]) {

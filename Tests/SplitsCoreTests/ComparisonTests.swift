@@ -12,7 +12,7 @@ struct ComparisonTests {
       Attempt(number: 3, isFinished: false, laps: [1_000, 1_000]),
     ]
     #expect(Comparison.bestSegments(earlier) == [60_000, 60_000, 80_000, 10_000])
-    let gold = Comparison.reference(.gold, earlier: earlier, lapCount: 3)
+    let gold = Comparison.reference(.gold, earlier: earlier, laps: .exactly(3))
     #expect(gold?.rideNumber == nil)
     #expect(gold?.splits == [60_000, 120_000, 200_000, 210_000])
     #expect(gold?.finishMilliseconds == 210_000)
@@ -27,11 +27,11 @@ struct ComparisonTests {
       // As fast as ride 3: the earlier one stays the best.
       Attempt(number: 5, laps: [80_000, 100_000, 100_000]),
     ]
-    #expect(Comparison.personalBest(earlier, lapCount: 3)?.number == 3)
-    #expect(Comparison.personalBest(earlier, lapCount: 4)?.number == 2)
-    #expect(Comparison.personalBest(earlier, lapCount: 2) == nil)
-    #expect(Comparison.reference(.best, earlier: earlier, lapCount: 3)?.rideNumber == 3)
-    #expect(Comparison.reference(.best, earlier: earlier, lapCount: 5) == nil)
+    #expect(Comparison.personalBest(earlier, laps: .exactly(3))?.number == 3)
+    #expect(Comparison.personalBest(earlier, laps: .exactly(4))?.number == 2)
+    #expect(Comparison.personalBest(earlier, laps: .exactly(2)) == nil)
+    #expect(Comparison.reference(.best, earlier: earlier, laps: .exactly(3))?.rideNumber == 3)
+    #expect(Comparison.reference(.best, earlier: earlier, laps: .exactly(5)) == nil)
   }
 
   @Test func previousIsTheLastFinishedRide() {
@@ -41,9 +41,9 @@ struct ComparisonTests {
       Attempt(number: 6, isFinished: false, laps: [3_000]),
     ]
     #expect(Comparison.previous(earlier)?.number == 5)
-    #expect(Comparison.reference(.previous, earlier: earlier, lapCount: 1)?.rideNumber == 5)
-    #expect(Comparison.reference(.previous, earlier: [], lapCount: 1) == nil)
-    #expect(Comparison.reference(.none, earlier: earlier, lapCount: 1) == nil)
+    #expect(Comparison.reference(.previous, earlier: earlier, laps: .exactly(1))?.rideNumber == 5)
+    #expect(Comparison.reference(.previous, earlier: [], laps: .exactly(1)) == nil)
+    #expect(Comparison.reference(.none, earlier: earlier, laps: .exactly(1)) == nil)
   }
 
   @Test func theFourStandings() {
@@ -59,7 +59,7 @@ struct ComparisonTests {
   }
 
   @Test func deltasPerLapAgainstThePreviousRide() {
-    let reference = Comparison.reference(.previous, earlier: [Attempt(number: 1, laps: [60_000, 60_000, 60_000])], lapCount: 3)
+    let reference = Comparison.reference(.previous, earlier: [Attempt(number: 1, laps: [60_000, 60_000, 60_000])], laps: .exactly(3))
     let ride = Attempt(number: 2, laps: [60_000, 61_000, 59_500])
     let laps = Comparison.laps(of: ride, against: reference, gold: [60_000, 60_000, 60_000])
     #expect(laps.map(\.compareMilliseconds) == [60_000, 120_000, 180_000])

@@ -98,12 +98,15 @@ struct RideComparisonReducerTests {
     #expect(s.liveComparison?.reference?.rideNumber == 1)
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(26_000)))
     #expect(s.ride.number == 8)
-    #expect(s.comparisons.attempts["Loop"]?.last == Attempt(number: 7, laps: [10_000, 15_000]))
+    // Its one recorded lap: the stretch from it to the finish is no lap.
+    #expect(
+      s.comparisons.attempts["Loop"]?.last
+        == Attempt(number: 7, isFinished: true, movingMilliseconds: 25_000, laps: [10_000], splits: [10_000]))
     let live = s.liveComparison
     #expect(live?.reference?.rideNumber == 7)
-    #expect(live?.reference?.laps == [10_000, 15_000])
-    // Its laps count for the best segments too.
-    #expect(live?.gold == [10_000, 15_000])
+    #expect(live?.reference?.laps == [10_000])
+    // Its lap counts for the best segments too.
+    #expect(live?.gold == [10_000, 30_000])
   }
 
   @Test func theNextRideTakesTheScreensNameAfterARestoredRideOfAnother() {
@@ -116,16 +119,25 @@ struct RideComparisonReducerTests {
     #expect(s.rideName == "Loop")
   }
 
-  @Test func duringARideThePersonalBestHasAtLeastTheLapsSoFar() {
-    // Ride 1: two laps, 40 s; ride 2: one lap, 30 s; ride 3: three laps, 50 s.
+  @Test func duringARideThePersonalBestHasTheLapsMostRidesWithTheLapsSoFarHave() {
+    // Rides 1 and 4: two laps, 40 s and 39 s; ride 2: one lap, 30 s; ride 3: three, 50 s.
     let earlier = [Attempt(number: 1, laps: [20_000, 20_000]), Attempt(number: 2, laps: [30_000]),
-                   Attempt(number: 3, laps: [10_000, 20_000, 20_000])]
-    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 1).reference?.rideNumber == 2)
-    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 2).reference?.rideNumber == 1)
-    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 3).reference?.rideNumber == 3)
-    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 4).reference == nil)
-    #expect(LiveComparison(kind: .gold, earlier: earlier, lapsSoFar: 4).reference?.laps == [10_000, 20_000, 20_000])
+                   Attempt(number: 3, laps: [10_000, 20_000, 20_000]), Attempt(number: 4, laps: [19_000, 20_000])]
+    // No lap recorded, or one: two laps, as most rides have; the fastest of them, ride 4.
+    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 1).reference?.rideNumber == 4)
+    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 2).reference?.rideNumber == 4)
+    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 3).reference?.rideNumber == 4)
+    // Three recorded: only ride 3 has as many.
+    #expect(LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 4).reference?.rideNumber == 3)
+    // Four recorded: none has as many; the laps are compared with the best segments, and why
+    // is kept (two rides have two laps).
+    let past = LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 5)
+    #expect(past.reference?.kind == .gold && past.reference?.laps == [10_000, 20_000, 20_000])
+    #expect(past.missingBest == MissingBest(laps: .atLeast(4), usualLaps: 2, ridesWithUsualLaps: 2))
+    #expect(LiveComparison(kind: .gold, earlier: earlier, lapsSoFar: 5).missingBest == nil)
     #expect(LiveComparison(kind: .none, earlier: earlier, lapsSoFar: 1).reference == nil)
+    // No earlier ride: nothing is missing, there is nothing.
+    #expect(LiveComparison(kind: .best, earlier: [], lapsSoFar: 3).missingBest == nil)
   }
 
   @Test func theLiveDeltaInstantIsACandidateExactlyWhenTheLapReachesTheGold() {

@@ -20,7 +20,7 @@ struct CommandLineHonestyTests {
   static func finishedRide() async throws -> TmuxSession {
     let tmux = try await TmuxSession.shell()
     do {
-      let job = try await tmux.start("splits --plain")
+      let job = try await tmux.start("splits --plain --split-guard 0")
       try await tmux.waitFor("READY") { $0.state == "READY" }
       try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
       try await tmux.press("l", until: "lap 1") { $0.lapNumbers == [1] }

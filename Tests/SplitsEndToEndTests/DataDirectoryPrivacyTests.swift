@@ -248,7 +248,7 @@ struct DataDirectoryPrivacyTests {
   func anotherUsersIdleConnectionsDoNotKeepTheOwnerOut() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }

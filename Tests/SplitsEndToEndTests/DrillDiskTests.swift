@@ -78,7 +78,7 @@ struct DrillDiskTests {
     let data = tmux.dataDir
     try Mounts.tmpfs(at: data, size: "512k")
     defer { Mounts.unmount(data) }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     _ = try await Spawn.runAsync(["dd", "if=/dev/zero", "of=\(data)/filler", "bs=4k"], timeout: .seconds(30))
@@ -113,7 +113,7 @@ struct DrillDiskTests {
     let data = tmux.dataDir
     try Mounts.tmpfs(at: data, size: "2m")
     defer { Mounts.unmount(data) }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     try await tmux.press("l", until: "lap 1") { $0.lapNumbers == [1] }
@@ -142,7 +142,7 @@ struct DrillDiskTests {
     in tmux: TmuxSession, failure: String, fail: () async throws -> Void, restore: () async throws -> Void
   ) async throws {
     let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     var laps = 0

@@ -31,7 +31,7 @@ struct DrillDoubleLapTests {
       while [ ! -e "$E2E/STOP" ]; do
         for d in \(delays.joined(separator: " ")); do
           [ -e "$E2E/STOP" ] && break
-          timeout --foreground -s KILL "$d" splits --plain 2>>"$E2E/screens.err"
+          timeout --foreground -s KILL "$d" splits --plain --split-guard 0 2>>"$E2E/screens.err"
           status=$?
           echo "$status" >>"$E2E/statuses.log"
           # 137 or 124: timeout killed it (with --foreground, it says which either way).

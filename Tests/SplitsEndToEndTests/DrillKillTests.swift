@@ -108,7 +108,7 @@ struct DrillKillTests {
       let context = "round \(round) (\(random))"
       // Open the screen: the ride as the journal has it.
       let typed = clock.now
-      let job = try await tmux.start("splits --plain")
+      let job = try await tmux.start("splits --plain --split-guard 0")
       let opened = try await tmux.waitFor("\(context): the restored ride, \(model)") {
         $0.state == model.phase.rawValue.uppercased() && $0.contains("Ride \(model.ride)")
           && ($0.lapNumbers.first ?? 0) == model.laps && $0.movingClock != nil
@@ -179,7 +179,7 @@ struct DrillKillTests {
 
     // Last: open, check, quit properly; the file is sound and holds no event twice.
     let typed = clock.now
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     let opened = try await tmux.waitFor("the restored ride at the end, \(model)") {
       $0.state == model.phase.rawValue.uppercased() && $0.contains("Ride \(model.ride)") && $0.movingClock != nil
     }

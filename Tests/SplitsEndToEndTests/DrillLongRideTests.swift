@@ -19,7 +19,7 @@ struct DrillLongRideTests {
       for plain in [true, false] {
         let data = tmux.home.file("data-\(hours)-\(plain)")
         // A running ride with one lap, in a journal of the current schema.
-        let job = try await tmux.start("SPLITS_DATA_DIR=\(data) splits --plain")
+        let job = try await tmux.start("SPLITS_DATA_DIR=\(data) splits --plain --split-guard 0")
         try await tmux.waitFor("READY") { $0.state == "READY" }
         try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
         try await tmux.press("l", until: "lap 1") { $0.lapNumbers == [1] }

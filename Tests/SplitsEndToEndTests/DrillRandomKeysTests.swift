@@ -17,12 +17,12 @@ import Testing
 /// Ctrl-Z 0x1a, Ctrl-\ 0x1c: their drills are elsewhere) and the flow-control bytes
 /// Ctrl-S/Ctrl-Q (0x13/0x11: the terminal, not splits, stops output on them).
 ///
-/// splits runs as `sh -c 'splits --plain; echo $? >file; exec cat >/dev/null'`: if it dies
+/// splits runs as `sh -c 'splits --plain --split-guard 0; echo $? >file; exec cat >/dev/null'`: if it dies
 /// mid-flood, `cat` swallows the rest of the keys instead of the shell.
 @Suite("Drill: random keys", .serialized, DrillScale.timeLimit(fastMinutes: 2, fullMinutes: 10))
 struct DrillRandomKeysTests {
   static let statusFile = "flood-splits-status"
-  static let command = "sh -c 'splits --plain; echo $? >\"$E2E/\(statusFile)\"; exec cat >/dev/null'"
+  static let command = "sh -c 'splits --plain --split-guard 0; echo $? >\"$E2E/\(statusFile)\"; exec cat >/dev/null'"
 
   @Test("10,000 random keys with invalid UTF-8 among them (some typed one byte at a time): no crash, no quit, no state change")
   func randomKeysWithInvalidUTF8() async throws {

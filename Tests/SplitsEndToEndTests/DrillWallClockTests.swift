@@ -39,7 +39,7 @@ struct DrillWallClockTests {
     try step("+0")
     let prefix = Faketime.steppedWallClock(offsetFile: offsetFile)
 
-    var job = try await tmux.start("\(prefix) splits --plain")
+    var job = try await tmux.start("\(prefix) splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     var book = MovingBook()
     let start = try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
@@ -108,7 +108,7 @@ struct DrillWallClockTests {
 
     // Reopened with the wall clock an hour back: restored running, the time counted on.
     try step("-1h")
-    job = try await tmux.start("\(prefix) splits --plain")
+    job = try await tmux.start("\(prefix) splits --plain --split-guard 0")
     try await tmux.waitFor("the ride restored, RUNNING") { $0.state == "RUNNING" && $0.lapNumbers.count == Self.steps.count }
     let last = try await tmux.press("Space", until: "PAUSED") { $0.state == "PAUSED" && $0.movingClock != nil }
     book.paused(last.window)

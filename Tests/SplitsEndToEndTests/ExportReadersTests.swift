@@ -47,7 +47,7 @@ struct ExportReadersTests {
   func anOpenRideAfterKillNine() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --sport running")
+    let job = try await tmux.start("splits --plain --split-guard 0 --sport running")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("a second of moving time") { ($0.movingTime ?? .zero) >= .seconds(1) }
@@ -78,7 +78,7 @@ struct ExportReadersTests {
     #expect(openSession["total_timer_time"] as? Int == openMoving, "\(openSession) vs \(openMoving)")
 
     // Finished on its screen: show and every export agree to the millisecond.
-    let again = try await tmux.start("splits --plain")
+    let again = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("the ride, paused") { $0.state == "PAUSED" }
     try tmux.send(keys: "r")
     try await tmux.waitFor("the summary") { $0.contains("finished") }

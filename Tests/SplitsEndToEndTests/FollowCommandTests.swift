@@ -79,7 +79,7 @@ struct FollowCommandTests {
       "splits status --follow --format '\(Self.format)' >$E2E/follow 2>$E2E/follow.err & echo started")
     try await Self.waitForLine(tmux, "none") { $0 == "none 00:00:00 0" }
 
-    let screen = try await tmux.start("splits --plain")
+    let screen = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await Self.waitForLine(tmux, "the start") { $0 == "running 00:00:00 0" }
@@ -103,7 +103,7 @@ struct FollowCommandTests {
     _ = try await tmux.poll("two more lines with the screen closed") { Self.lines(tmux).count >= closedAt + 2 ? true : nil }
 
     // Opened again: the ride goes on; a lap and a pause come through.
-    let again = try await tmux.start("splits --plain")
+    let again = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("RUNNING again") { $0.state == "RUNNING" }
     try tmux.send(keys: "l")
     try await Self.waitForLine(tmux, "a lap after reopening") { $0.hasPrefix("running ") && Line($0)?.laps == 1 }
@@ -128,7 +128,7 @@ struct FollowCommandTests {
     defer { tmux.close() }
     _ = try await tmux.start("splits status --follow --json >$E2E/json & echo started")
     try await Self.waitForLine(tmux, "none", file: "json") { $0.contains("\"state\": \"none\"") }
-    let screen = try await tmux.start("splits --plain")
+    let screen = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     // Two whole seconds: 2000 ms or more (a line of 200 to 299 ms would match a prefix).
@@ -190,7 +190,7 @@ struct FollowCommandTests {
     _ = try await tmux.start("cd \"$E2E\"")
     _ = try await tmux.start("splits status --follow --data-dir rel/data --format '{state}' >$E2E/rel.out & echo started")
     try await Self.waitForLine(tmux, "none", file: "rel.out") { $0 == "none" }
-    let screen = try await tmux.start("splits --plain --data-dir rel/data")
+    let screen = try await tmux.start("splits --plain --split-guard 0 --data-dir rel/data")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await Self.waitForLine(tmux, "running", file: "rel.out") { $0 == "running" }
@@ -208,7 +208,7 @@ struct FollowCommandTests {
     let file = try WorkoutTests.writeWorkout(tmux)
     _ = try await tmux.start("splits status --follow --format '{state} {step}/{steps}' >$E2E/steps & echo started")
     try await Self.waitForLine(tmux, "none", file: "steps") { $0 == "none /" }
-    let screen = try await tmux.start("splits workout \(file) --plain --no-bell")
+    let screen = try await tmux.start("splits workout \(file) --plain --no-bell --split-guard 0")
     try await tmux.waitFor("the first step before the start") { $0.contains("Warm-up") }
     try tmux.send(keys: "Space")
     try await Self.waitForLine(tmux, "the first step", file: "steps") { $0 == "running 1/6" }
@@ -232,7 +232,7 @@ struct FollowCommandTests {
   func endings() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let screen = try await tmux.start("splits --plain")
+    let screen = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -298,7 +298,7 @@ struct FollowWakeUpTests {
     _ = try await tmux.start("splits status --follow --format '\(FollowCommandTests.format)' >$E2E/follow & echo $! >$E2E/pid")
     let pid = try await tmux.poll("the follower's pid") { tmux.home.read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) } }
     try await FollowCommandTests.waitForLine(tmux, "none") { $0 == "none 00:00:00 0" }
-    _ = try await tmux.start("splits --plain")
+    _ = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await FollowCommandTests.waitForLine(tmux, "the first second") { $0 == "running 00:00:01 0" }

@@ -11,7 +11,7 @@ struct HonestMessagesTests {
     defer { tmux.close() }
     // 60 steps: q comes long before the end even on a loaded machine (the cancel, not the
     // clock, must decide).
-    let job = try await tmux.start("splits --plain --countdown 60")
+    let job = try await tmux.start("splits --plain --split-guard 0 --countdown 60")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("the countdown") { $0.countdownStep != nil }
@@ -31,7 +31,7 @@ struct HonestMessagesTests {
     let clock = ContinuousClock()
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY with its key line") { $0.state == "READY" && $0.contains("q quit") }
     let sent = clock.now
     try tmux.send(keys: "x")
@@ -52,7 +52,7 @@ struct NoAlternateScreenTests {
   func goodbyeBelowTheFrame(term: String) async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("TERM=\(term) splits --plain")
+    let job = try await tmux.start("TERM=\(term) splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" && $0.contains("q quit") }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
@@ -70,7 +70,7 @@ struct LongLapTableTests {
   func fortyOneLaps() async throws {
     let tmux = try await TmuxSession.shell(.init(width: 100, height: 30))
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -99,7 +99,7 @@ struct UndoTests {
   func undoTheLastLap() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -131,7 +131,7 @@ struct FinishSummaryTests {
   func summaryAfterFinish() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     for (key, what) in [("Space", "RUNNING"), ("l", "lap 1"), ("l", "laps 2, 1"), ("Space", "PAUSED")] {
       try tmux.send(keys: key)

@@ -67,7 +67,7 @@ struct JournalDamageTests {
     _ = try await Self.sqlite3(data, "UPDATE events SET boot_id = NULL WHERE kind = 'lap'")
     #expect(try await JournalFile.integrity(dataDir: data) == ["ok"])
     try await Self.expectRefused(data, saying: ["damaged", "boot_id NULL", "left untouched", "splits.sqlite"])
-    let screen = try await tmux.start("splits --plain 2>$E2E/screen.err")
+    let screen = try await tmux.start("splits --plain --split-guard 0 2>$E2E/screen.err")
     #expect(try await tmux.exitStatus(of: screen) == 1)
     let message = tmux.home.read("screen.err") ?? ""
     #expect(message.contains("boot_id NULL") && !message.contains("Fatal error"), "\(message)")
@@ -151,7 +151,7 @@ struct JournalDamageTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     for lap in 1...3 { try await tmux.press("l", until: "lap \(lap)") { $0.lapNumbers.first == lap } }
@@ -175,7 +175,7 @@ struct JournalDamageTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     for lap in 1...3 { try await tmux.press("l", until: "lap \(lap)") { $0.lapNumbers.first == lap } }
@@ -198,7 +198,7 @@ struct JournalDamageTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     try await tmux.press("l", until: "lap 1") { $0.lapNumbers.first == 1 }

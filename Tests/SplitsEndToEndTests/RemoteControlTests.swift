@@ -30,7 +30,7 @@ struct RemoteControlTests {
   @Test func aLapFromAnotherShellShowsOnTheOpenScreenAndStatusAgrees() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
     let start = try await Self.splits(tmux, "start")
@@ -71,7 +71,7 @@ struct RemoteControlTests {
     }
     let status = try Self.status(try await Self.splits(tmux, "status", "--json"))
     #expect(status.state == "paused" && status.laps == 2, "\(status)")
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("the paused ride with its laps") { $0.state == "PAUSED" && $0.contains("Laps 2") }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
@@ -89,7 +89,7 @@ struct RemoteControlTests {
   @Test func aKilledScreensStaleSocketIsReplaced() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let killed = try await tmux.start("splits --plain")
+    let killed = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -103,7 +103,7 @@ struct RemoteControlTests {
     let headless = try await Self.splits(tmux, "lap")
     #expect(headless.termination == .exited(0) && headless.stdout.hasPrefix("lap 1  "), "\(headless)")
 
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("RUNNING with lap 1") { $0.state == "RUNNING" && $0.contains("Laps 1") }
     let lap = try await Self.splits(tmux, "lap")
     #expect(lap.termination == .exited(0) && lap.stdout.hasPrefix("lap 2  "), "\(lap)")
@@ -119,7 +119,7 @@ struct RemoteControlTests {
   @Test func malformedMessagesAreRefusedWithoutHarm() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let script = """
       import socket, sys
@@ -152,7 +152,7 @@ struct RemoteControlTests {
   func anotherUsersConnectionIsRefused() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let binary = try SplitsBinary.path
     func asNobody(_ options: String...) async throws -> SpawnResult {
@@ -187,7 +187,7 @@ struct RemoteControlTests {
     defer { tmux.close() }
     let file = tmux.home.file("climb.txt")
     try "# Climb\n- Climb lap\n- Easy 1s\n".write(toFile: file, atomically: true, encoding: .utf8)
-    let job = try await tmux.start("splits workout \(file) --plain --no-bell")
+    let job = try await tmux.start("splits workout \(file) --plain --no-bell --split-guard 0")
     try await tmux.waitFor("the first step") { $0.contains("1/2") }
     #expect(try await Self.splits(tmux, "start").termination == .exited(0))
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -210,7 +210,7 @@ struct RemoteLoadTests {
   @Test func twoHundredLapsFromFourShellsAreEachRecordedOnce() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -281,7 +281,7 @@ extension RemoteControlTests {
   @Test func idleConnectionsDoNotBlockOrSpinTheScreen() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let pid = try await tmux.splitsPID()
     let script = """

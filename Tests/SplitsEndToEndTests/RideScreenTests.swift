@@ -8,7 +8,7 @@ struct RideScreenTests {
   func startLapsPauseResumeQuit() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY at zero") { $0.state == "READY" && $0.movingTime == .zero }
 
     try tmux.send(keys: "Space")
@@ -52,7 +52,7 @@ struct RideScreenTests {
     let clock = ContinuousClock()
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --countdown 3")
+    let job = try await tmux.start("splits --plain --split-guard 0 --countdown 3")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
     let pressed = clock.now
@@ -97,7 +97,7 @@ struct RideScreenTests {
     // 9 rather than 3 steps: room for Esc to arrive in time on a loaded machine (with the
     // whole end-to-end suite running on two cores, a capture can take seconds).
     let steps = 9
-    let job = try await tmux.start("splits --plain --countdown \(steps)")
+    let job = try await tmux.start("splits --plain --split-guard 0 --countdown \(steps)")
     try await tmux.waitFor("READY") { $0.state == "READY" }
 
     let clock = ContinuousClock()
@@ -121,7 +121,7 @@ struct RideScreenTests {
   func finishReturnsToReady() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" && ($0.movingTime ?? .zero) > .zero }
@@ -147,7 +147,7 @@ struct RideScreenTests {
   func hintsAndHelp() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
     let keyLine = try #require(ready.lastNonEmptyLine)
 
@@ -187,7 +187,7 @@ struct RideScreenTests {
   func precision(_ c: PrecisionCase) async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --precision \(c.option)")
+    let job = try await tmux.start("splits --plain --split-guard 0 --precision \(c.option)")
     let ready = try await tmux.waitFor("READY") { $0.state == "READY" }
     #expect(ready.movingClock?.fraction.count == c.fractionDigits, "\(ready)")
     try tmux.send(keys: "Space")

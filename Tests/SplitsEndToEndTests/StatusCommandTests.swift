@@ -39,7 +39,7 @@ struct StatusCommandTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain")
+    let job = try await tmux.start("splits --plain --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     try await tmux.press("l", until: "lap 1") { $0.lapNumbers == [1] }

@@ -80,7 +80,7 @@ struct TerminalAttributesTests {
   static func pausedRide(noColor: Bool) async throws -> TmuxSession {
     let tmux = try await TmuxSession.shell(.init(noColor: noColor))
     do {
-      _ = try await tmux.start("splits")
+      _ = try await tmux.start("splits --split-guard 0")
       try await tmux.waitFor("READY") { $0.state == "READY" }
       try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
       for (lap, pause) in [(1, 200), (2, 1500), (3, 800)] {

@@ -3,20 +3,28 @@
 /// the moments on a lap under way (when its live delta appears, the predicted finish) are
 /// `Duration`s, worked out here once for the screen and `show --compare` alike.
 ///
-/// A ride's laps here are its segments: the recorded laps and then the stretch to the
-/// finish (`RideFigures.segments`), numbered from 1, so that a finished ride's laps cover its
-/// whole moving time and its last split is its finish.
+/// A ride's laps here are its segments, numbered from 1: the laps recorded with `l`. The
+/// stretch after the last of them, ended by the finish (`r`), is no segment: it is never
+/// compared and never a best segment. A ride with no recorded lap is one segment, its whole
+/// moving time, so rides ridden without laps are compared with each other. On a ride not
+/// finished, the stretch after the last lap is the lap under way.
 ///
 /// The rules:
 /// - Only finished rides are references, and only earlier ones (a smaller ride number):
 ///   a ride is compared with what existed before it, never with itself or a later ride.
+/// - A ride's time is the split at the end of its last segment (its moving time when it has
+///   no lap).
 /// - previous: the last such ride.
-/// - best (personal best): the one with the shortest moving time among those with as many
-///   laps (segments) as the ride compared; the earlier one on a tie.
+/// - best (personal best): the fastest of those with as many laps as the ride compared; the
+///   earlier one on a tie. During a ride its number of laps is not known yet: it is the
+///   number most of them have among those with at least the laps recorded so far (the
+///   larger number on a tie).
 /// - gold (best segments): for each lap number, the fastest lap any such ride had there,
 ///   whatever its number of laps; its splits are the sums of those laps, its finish the sum
 ///   of every best segment.
 /// - none: nothing.
+/// When there is no personal best to compare with but there are earlier rides, the laps are
+/// compared with the best segments instead, and the reason is said (`MissingBest`).
 public enum ComparisonKind: String, CaseIterable, Sendable {
   case previous, best, gold, none
 }
@@ -52,13 +60,59 @@ public struct Attempt: Equatable, Sendable {
     self.init(number: number, isFinished: isFinished, movingMilliseconds: splits.last ?? 0, laps: laps, splits: splits)
   }
 
-  /// A ride's segments: its recorded laps and the stretch to the finish (or to now).
+  /// A ride's segments, from the journal's figures: its recorded laps (on an open ride, then
+  /// the lap under way; on a finished ride without laps, the whole ride).
   public init(_ figures: RideFigures) {
-    let segments = figures.segments
     self.init(
       number: figures.number, isFinished: figures.state == .finished, movingMilliseconds: figures.movingMilliseconds,
-      laps: segments.map(\.lapMilliseconds), splits: segments.map(\.splitMilliseconds),
-      lastLapUnderWay: figures.state != .finished && figures.finalStretch != nil)
+      recorded: figures.laps.map { ($0.lapMilliseconds, $0.splitMilliseconds) },
+      finalStretch: figures.finalStretch?.lapMilliseconds)
+  }
+
+  /// The one way a ride's figures become its segments: the recorded laps (each lap and its
+  /// split). The stretch after the last of them (it ends at the moving time) is the lap under
+  /// way on a ride not finished, the one segment of a finished ride with no lap, and no
+  /// segment of a finished ride with laps.
+  init(
+    number: Int, isFinished: Bool, movingMilliseconds: Int64, recorded: [(lap: Int64, split: Int64)],
+    finalStretch: Int64?
+  ) {
+    var laps = recorded.map(\.lap)
+    var splits = recorded.map(\.split)
+    if let finalStretch, !isFinished || recorded.isEmpty {
+      laps.append(finalStretch)
+      splits.append(movingMilliseconds)
+    }
+    self.init(
+      number: number, isFinished: isFinished, movingMilliseconds: movingMilliseconds, laps: laps, splits: splits,
+      lastLapUnderWay: !isFinished && finalStretch != nil)
+  }
+}
+
+extension Attempt {
+  /// The ride's time: the split at the end of its last segment.
+  public var finishMilliseconds: Int64 { splits.last ?? 0 }
+}
+
+/// How many laps a personal best must have: exactly as many as a finished ride, or, during a
+/// ride, at least the laps recorded so far (then the number most earlier rides have).
+public enum LapCount: Equatable, Sendable {
+  case exactly(Int)
+  case atLeast(Int)
+}
+
+/// Why there is no personal best to compare with although there are earlier finished rides
+/// of the name: none has the laps asked for; `usual` is the number of laps most of them
+/// have, and how many have it.
+public struct MissingBest: Equatable, Sendable {
+  public var laps: LapCount
+  public var usualLaps: Int
+  public var ridesWithUsualLaps: Int
+
+  public init(laps: LapCount, usualLaps: Int, ridesWithUsualLaps: Int) {
+    self.laps = laps
+    self.usualLaps = usualLaps
+    self.ridesWithUsualLaps = ridesWithUsualLaps
   }
 }
 
@@ -81,8 +135,8 @@ public struct ComparisonReference: Equatable, Sendable {
   public var finishMilliseconds: Int64? { splits.last }
 
   /// Lap `number` (1-based), if it has one.
-  public func lap(_ number: Int) -> Int64? { number >= 1 && number <= laps.count ? laps[number - 1] : nil }
-  public func split(_ number: Int) -> Int64? { number >= 1 && number <= splits.count ? splits[number - 1] : nil }
+  public func lap(_ number: Int) -> Int64? { Comparison.lap(number, of: laps) }
+  public func split(_ number: Int) -> Int64? { Comparison.lap(number, of: splits) }
 }
 
 /// How a lap stands against the comparison: ahead or behind at its end (the split's delta
@@ -155,11 +209,49 @@ public enum Comparison {
     earlier.filter(\.isFinished).max { $0.number < $1.number }
   }
 
-  /// The finished ride of `earlier` with `lapCount` laps and the shortest moving time (the
+  /// The number of laps of the finished rides of `earlier` and how many rides have each,
+  /// the most ridden first (the larger number of laps on a tie).
+  public static func lapCounts(_ earlier: [Attempt]) -> [(laps: Int, rides: Int)] {
+    var rides: [Int: Int] = [:]
+    for attempt in earlier where attempt.isFinished { rides[attempt.laps.count, default: 0] += 1 }
+    return rides.map { (laps: $0.key, rides: $0.value) }.sorted { ($0.rides, $0.laps) > ($1.rides, $1.laps) }
+  }
+
+  /// The number of laps a personal best has for `laps`: the exact number, or the one most
+  /// finished rides of `earlier` with at least that many (and at least one) have. Nil when
+  /// none has.
+  public static func bestLapCount(_ earlier: [Attempt], laps: LapCount) -> Int? {
+    switch laps {
+    case .exactly(let count): return count
+    case .atLeast(let count):
+      return lapCounts(earlier.filter { $0.laps.count >= max(1, count) }).first?.laps
+    }
+  }
+
+  /// The fastest finished ride of `earlier` with as many laps as `laps` asks for (the
   /// earlier one on a tie).
-  public static func personalBest(_ earlier: [Attempt], lapCount: Int) -> Attempt? {
-    earlier.filter { $0.isFinished && $0.laps.count == lapCount }
-      .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
+  public static func personalBest(_ earlier: [Attempt], laps: LapCount) -> Attempt? {
+    guard let count = bestLapCount(earlier, laps: laps) else { return nil }
+    return earlier.filter { $0.isFinished && $0.laps.count == count }
+      .min { ($0.finishMilliseconds, $0.number) < ($1.finishMilliseconds, $1.number) }
+  }
+
+  /// Why `earlier` has no personal best for `laps`; nil when it has one, or has no finished
+  /// ride at all (then there is simply nothing to compare with).
+  public static func missingBest(_ earlier: [Attempt], laps: LapCount) -> MissingBest? {
+    guard personalBest(earlier, laps: laps) == nil, let usual = lapCounts(earlier).first else { return nil }
+    return MissingBest(laps: laps, usualLaps: usual.laps, ridesWithUsualLaps: usual.rides)
+  }
+
+  /// Entry `number` (1-based) of per-lap figures, if there is one.
+  public static func lap(_ number: Int, of figures: [Int64]) -> Int64? {
+    number >= 1 && number <= figures.count ? figures[number - 1] : nil
+  }
+
+  /// Whether a lap of `lap` at `number` beats every earlier ride's lap there (`gold`, the
+  /// best segments; there must be one).
+  public static func isNewGold(_ lap: Int64, number: Int, gold: [Int64]) -> Bool {
+    Self.lap(number, of: gold).map { lap < $0 } ?? false
   }
 
   /// For each lap number, the fastest lap of the finished rides of `earlier` there.
@@ -173,20 +265,30 @@ public enum Comparison {
     return best
   }
 
-  /// The reference of `kind` for a ride of `lapCount` laps; nil when there is nothing to
-  /// compare with (and always for none).
-  public static func reference(_ kind: ComparisonKind, earlier: [Attempt], lapCount: Int) -> ComparisonReference? {
+  /// The reference of `kind` for a ride of `laps` laps; nil when there is nothing to compare
+  /// with (and always for none).
+  public static func reference(_ kind: ComparisonKind, earlier: [Attempt], laps: LapCount) -> ComparisonReference? {
     func of(_ attempt: Attempt?) -> ComparisonReference? {
       attempt.map { ComparisonReference(kind: kind, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
     }
     switch kind {
     case .previous: return of(previous(earlier))
-    case .best: return of(personalBest(earlier, lapCount: lapCount))
+    case .best: return of(personalBest(earlier, laps: laps))
     case .gold:
       let gold = bestSegments(earlier)
       return gold.isEmpty ? nil : ComparisonReference(kind: .gold, rideNumber: nil, laps: gold, splits: sums(gold))
     case .none: return nil
     }
+  }
+
+  /// What the laps are compared with when `kind` is chosen: its reference, or the best
+  /// segments when there is no personal best for `laps` (`MissingBest` says why).
+  public static func compared(
+    _ kind: ComparisonKind, earlier: [Attempt], laps: LapCount
+  ) -> (reference: ComparisonReference?, missing: MissingBest?) {
+    if let reference = reference(kind, earlier: earlier, laps: laps) { return (reference, nil) }
+    guard kind == .best, let missing = missingBest(earlier, laps: laps) else { return (nil, nil) }
+    return (reference(.gold, earlier: earlier, laps: laps), missing)
   }
 
   /// Each lap of `ride` against `reference` (nil: nothing to compare with), with `gold` the
@@ -202,7 +304,7 @@ public enum Comparison {
         !underWay
         || liveDeltaShows(
           currentLap: .milliseconds(lap), comparisonLap: reference?.lap(number).map { .milliseconds($0) },
-          goldLap: index < gold.count ? .milliseconds(gold[index]) : nil)
+          goldLap: Self.lap(number, of: gold).map { .milliseconds($0) })
       let compare = shows ? reference?.split(number) : nil
       let delta = compare.map { split - $0 }
       let standing: LapStanding? =
@@ -211,7 +313,7 @@ public enum Comparison {
         } else { nil }
       return LapComparison(
         number: number, lapMilliseconds: lap, splitMilliseconds: split, compareMilliseconds: compare,
-        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && index < gold.count && lap < gold[index])
+        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && isNewGold(lap, number: number, gold: gold))
     }
   }
 

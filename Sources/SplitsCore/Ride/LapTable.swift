@@ -95,10 +95,7 @@ public enum LapTable {
   public static func runningLap(splits: [Duration], moving: Duration, precision: Precision) -> LapRow {
     let split = TimeFormat.truncated(moving, to: precision)
     let last = runningLapOrigin(splits: splits)
-    let previousLap: Duration? = splits.last.map { lastSplit in
-      let before = splits.count >= 2 ? splits[splits.count - 2] : .zero
-      return TimeFormat.truncated(lastSplit - before, to: precision)
-    }
+    let previousLap = Laps.last(of: splits).map { TimeFormat.truncated($0, to: precision) }
     let lap = TimeFormat.truncated(moving - last, to: precision)
     return LapRow(number: splits.count + 1, lap: lap, split: split, difference: previousLap.map { lap - $0 })
   }

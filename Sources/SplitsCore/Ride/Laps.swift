@@ -16,4 +16,9 @@ public enum Laps {
     }
     return laps
   }
+
+  /// The last lap of `splits` (nil without one); the last two splits are enough to take it.
+  public static func last(of splits: some BidirectionalCollection<Duration>) -> Duration? {
+    of(splits.suffix(2)).last?.lap
+  }
 }

@@ -52,29 +52,30 @@ extension Comparison {
 
 extension Attempt {
   /// A ride just finished on the screen, as the journal will read it back: each lap and split
-  /// truncated to the millisecond, then the stretch after the last lap (when there is one, or
-  /// when there are no laps).
+  /// truncated to the millisecond (the stretch after the last lap is `RideFigures`' rule, so
+  /// that a ride without laps is one segment as `Attempt(_:)` makes it).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
     let recorded = Laps.of(ride.splits, upTo: moving)
-    var laps = recorded.map(\.lap.milliseconds)
-    var splits = recorded.map(\.split.milliseconds)
-    let rest = (moving - (recorded.last?.split ?? .zero)).milliseconds
-    if rest > 0 || laps.isEmpty {
-      laps.append(max(0, rest))
-      splits.append(moving.milliseconds)
-    }
     self.init(
-      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds, laps: laps, splits: splits)
+      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds,
+      recorded: recorded.map { ($0.lap.milliseconds, $0.split.milliseconds) },
+      finalStretch: RideFigures.finalStretchMilliseconds(
+        moving: moving, lastSplit: recorded.last?.split ?? .zero, recordedLaps: recorded.count))
   }
 }
 
 /// What the ride on screen is compared with, at its current lap count. Times are `Duration`s
 /// built from the journal's whole milliseconds, so that the screen's arithmetic is exact.
 public struct LiveComparison: Equatable, Sendable {
+  /// The comparison chosen.
   public var kind: ComparisonKind
-  /// Nil when there is nothing of `kind` to compare with (and for none).
+  /// What the laps are compared with: the chosen comparison, or the best segments when there
+  /// is no personal best for the ride (`missingBest`); nil when there is nothing to compare
+  /// with (and for none).
   public var reference: ComparisonReference?
+  /// Why there is no personal best to compare with, though there are earlier rides.
+  public var missingBest: MissingBest?
   /// The best segments of the earlier rides, lap 1 first (empty: no earlier ride).
   public var gold: [Int64]
   /// Whether there is any earlier finished ride of the name.
@@ -82,23 +83,16 @@ public struct LiveComparison: Equatable, Sendable {
 
   /// The comparison of `kind` for a ride with `lapsSoFar` laps (the running one counted).
   ///
-  /// During a ride its number of laps is not known yet: the personal best here is the
-  /// fastest earlier finished ride with at least `lapsSoFar` laps (the earlier one on a tie).
+  /// During a ride its number of laps is not known yet: the personal best here has at least
+  /// the laps recorded so far (`LapCount.atLeast`), as many as most such rides have.
   public init(kind: ComparisonKind, earlier: [Attempt], lapsSoFar: Int) {
     self.kind = kind
     gold = Comparison.bestSegments(earlier)
-    switch kind {
-    case .best:
-      let best = earlier.filter { $0.isFinished && $0.laps.count >= lapsSoFar }
-        .min { ($0.movingMilliseconds, $0.number) < ($1.movingMilliseconds, $1.number) }
-      reference = best.map { ComparisonReference(kind: .best, rideNumber: $0.number, laps: $0.laps, splits: $0.splits) }
-    default:
-      reference = Comparison.reference(kind, earlier: earlier, lapCount: lapsSoFar)
-    }
+    (reference, missingBest) = Comparison.compared(kind, earlier: earlier, laps: .atLeast(lapsSoFar - 1))
   }
 
   /// The best segment at lap `number` (1-based), if any.
-  public func goldLap(_ number: Int) -> Int64? { number >= 1 && number <= gold.count ? gold[number - 1] : nil }
+  public func goldLap(_ number: Int) -> Int64? { Comparison.lap(number, of: gold) }
 
   /// The sum of the best segments; nil without an earlier ride.
   public var sumOfBest: Duration? { gold.isEmpty ? nil : .milliseconds(Comparison.sums(gold).last ?? 0) }
@@ -134,7 +128,7 @@ public struct LiveComparison: Equatable, Sendable {
 
   /// Whether a finished lap of `lapMilliseconds` at `number` beats every earlier ride there.
   public func isNewGold(lap number: Int, lapMilliseconds: Int64) -> Bool {
-    goldLap(number).map { lapMilliseconds < $0 } ?? false
+    Comparison.isNewGold(lapMilliseconds, number: number, gold: gold)
   }
 
   /// The predicted finish with lap `number` under way since the moving time `lapOrigin`: now,

@@ -46,6 +46,8 @@ public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
   case nothingToUndo
   /// `undo` of a workout's step: steps stay as they ended.
   case stepsStay
+  /// `lap` within the split guard of the lap before (or of the start): a double press.
+  case lapTooSoon
 }
 
 /// Which key a remote command is in the ride's current state, or why it is refused; and what
@@ -83,11 +85,12 @@ public enum RemoteMapping {
       default: return .resumed(ride: ride.number, moving: state.moving)
       }
     case .lap:
+      // No lap taken: the split guard refused it (`RideReducer.press`).
+      guard ride.splits.count > before.splits.count else { return .refused(.lapTooSoon) }
       // The exact lap: the command prints it at its own precision, truncated as the lap
       // table truncates it.
       let number = min(ride.splits.count, before.splits.count + 1)
-      let split = number > 0 ? ride.splits[number - 1] : .zero
-      let lap = number > 1 ? (split - ride.splits[number - 2]).clampedToZero : split
+      let lap = Laps.last(of: ride.splits.prefix(number)) ?? .zero
       return .lap(
         ride: ride.number, number: number, lap: lap, moving: state.moving,
         workoutComplete: ride.phase == .paused && before.phase == .running)

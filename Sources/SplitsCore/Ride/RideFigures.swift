@@ -140,15 +140,24 @@ public struct RideFigures: Equatable, Sendable {
       }
     }
     self.laps = laps
-    let rest = (moving - previousSplit).milliseconds
-    if restored.ride.firstStart != nil && (rest > 0 || laps.isEmpty) {
+    if restored.ride.firstStart != nil,
+      let rest = Self.finalStretchMilliseconds(moving: moving, lastSplit: previousSplit, recordedLaps: laps.count)
+    {
       finalStretch = Lap(
-        number: laps.count + 1, lapMilliseconds: max(0, rest), splitMilliseconds: movingMilliseconds,
+        number: laps.count + 1, lapMilliseconds: rest, splitMilliseconds: movingMilliseconds,
         startElapsedMilliseconds: previousElapsed.milliseconds,
         step: Self.stepUnderWay(restored, plan: plan, moving: moving))
     } else {
       finalStretch = nil
     }
+  }
+
+  /// The stretch after the last recorded lap (at `lastSplit`) to the moving time `moving`,
+  /// truncated to the millisecond: nil when it is empty, except for a ride without laps,
+  /// which is one stretch however short.
+  public static func finalStretchMilliseconds(moving: Duration, lastSplit: Duration, recordedLaps: Int) -> Int64? {
+    let rest = (moving - lastSplit).milliseconds
+    return rest > 0 || recordedLaps == 0 ? max(0, rest) : nil
   }
 
   /// The step the stretch after the last lap belongs to: the one under way, when every lap

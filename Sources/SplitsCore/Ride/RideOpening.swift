@@ -4,7 +4,8 @@
 ///
 /// Where the two differ on purpose, it is a field here: a remote command has no
 /// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
-/// with no name), rings no bells and reads no earlier rides to compare with.
+/// with no name), no split guard (the screen's `--split-guard`), rings no bells and reads no
+/// earlier rides to compare with.
 public struct RideOpening: Equatable, Sendable {
   /// The current ride as the journal restored it; nil without a journal (ride 1, ready).
   public var restored: RestoredRide?
@@ -24,12 +25,20 @@ public struct RideOpening: Equatable, Sendable {
   public var comparisons: RideComparisons
   /// The language of the banners the opening state may carry.
   public var language: Language
+  /// A lap within this much of the lap before (or of the start) is refused (`--split-guard`;
+  /// a remote command applied with no screen open has none).
+  public var splitGuard: Duration
+
+  /// The split guard unless `--split-guard` says otherwise.
+  public static let defaultSplitGuard = Duration.milliseconds(250)
 
   public init(
     restored: RestoredRide?, precision: Precision, countdownSteps: Int = 0, sport: Sport = .biking,
     name: String? = nil, previousMoving: Duration? = nil, workout: WorkoutRun? = nil,
-    unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en
+    unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en,
+    splitGuard: Duration = RideOpening.defaultSplitGuard
   ) {
+    self.splitGuard = splitGuard
     self.restored = restored
     self.precision = precision
     self.countdownSteps = countdownSteps
@@ -57,6 +66,7 @@ public struct RideOpening: Equatable, Sendable {
       state.banner = strings.fill(strings.workoutUnreadableFormat, unreadableWorkout)
     }
     state.previousMoving = previousMoving
+    state.splitGuard = splitGuard
     state.sport = sport
     state.name = name.flatMap { $0.isEmpty ? nil : $0 }
     // The ride on screen is the open ride, with its own name, or the next one.

@@ -83,6 +83,11 @@ public enum RideReducer {
       return []
     case .compare:
       return compare(&state)
+    case .lap where state.clock.lapTooSoon(at: state.now):
+      // A double press: no lap, for a key and a remote command alike (which answers with
+      // the refusal, `RemoteMapping.outcome`).
+      state.showHint(.lapTooSoon(milliseconds: state.clock.splitGuard.milliseconds))
+      return []
     case .lap where workoutTakesLap(state):
       return workoutLap(&state, wall: wall)
     case .finish where state.phase == .paused:

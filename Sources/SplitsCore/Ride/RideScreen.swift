@@ -79,6 +79,11 @@ extension RideScreenState {
     get { clock.name }
     set { clock.name = newValue }
   }
+  /// A lap within this much of the lap before (or of the start) is refused (`--split-guard`).
+  public var splitGuard: Duration {
+    get { clock.splitGuard }
+    set { clock.splitGuard = newValue }
+  }
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: now) }
   public var elapsed: Duration { ride.elapsed(at: now) }

@@ -69,9 +69,16 @@ public struct HistoryStrings: Sendable {
   public let comparedWithGoldFormat: String
   /// `%@` is the name.
   public let noComparisonFormat: String
-  /// `%@` is the name, then the number of laps.
-  public let noComparisonWithLapsFormat: String
   public let noNameNoComparison: String
+  /// No personal best with as many laps, though there are earlier rides: the name, the laps
+  /// (`lapsFormat` or `lapsOrMoreFormat`), then which rides there are (`ridesWithLaps`).
+  public let noBestComparedWithGoldFormat: String
+  /// `%@` is a number of laps.
+  public let lapsFormat: String
+  public let lapsOrMoreFormat: String
+  /// `%@` is a number of rides, then of laps (`ridesWithOneLapFormat` for one lap).
+  public let ridesWithLapsFormat: String
+  public let ridesWithOneLapFormat: String
   /// What the delta column's marks mean (they read without colour).
   public let compareLegend: String
   // Messages
@@ -85,6 +92,19 @@ public struct HistoryStrings: Sendable {
   public let noFinishedRide: String
   /// `%@` is the file.
   public let fileExistsFormat: String
+
+  /// `3 with 4 laps`: how many rides have how many laps.
+  public func ridesWithLaps(_ rides: Int, laps: Int) -> String {
+    laps == 1 ? fill(ridesWithOneLapFormat, String(rides)) : fill(ridesWithLapsFormat, String(rides), String(laps))
+  }
+
+  /// `6 laps`, or `6 laps or more` during a ride.
+  public func laps(_ count: LapCount) -> String {
+    switch count {
+    case .exactly(let laps): fill(lapsFormat, String(laps))
+    case .atLeast(let laps): fill(lapsOrMoreFormat, String(laps))
+    }
+  }
 
   public static func of(_ language: Language) -> HistoryStrings {
     switch language {
@@ -144,8 +164,13 @@ public struct HistoryStrings: Sendable {
     compareBest: "personal best",
     comparedWithGoldFormat: "Compared with the best segments of the earlier rides named %@ (gold).",
     noComparisonFormat: "No earlier finished ride named %@ to compare with.",
-    noComparisonWithLapsFormat: "No earlier finished ride named %@ with %@ laps to compare with.",
     noNameNoComparison: "This ride has no name, so there is no earlier ride to compare it with.",
+    noBestComparedWithGoldFormat:
+      "No earlier finished ride named %@ with %@ to compare with (%@); Δ is against the best segments.",
+    lapsFormat: "%@ laps",
+    lapsOrMoreFormat: "%@ laps or more",
+    ridesWithLapsFormat: "%@ with %@ laps",
+    ridesWithOneLapFormat: "%@ with 1 lap",
     compareLegend: "⇈ ahead, gaining · ⇡ ahead, losing · ⇣ behind, gaining · ⇊ behind, losing · ★ new best segment",
     noRides: "No rides yet: run splits and press space to start one.",
     noMatchingRides: "No saved ride matches the filters given.",
@@ -196,8 +221,13 @@ public struct HistoryStrings: Sendable {
     compareBest: "개인 최고",
     comparedWithGoldFormat: "이름이 %@ 인 이전 라이드들의 구간 최고 기록과 비교 (골드).",
     noComparisonFormat: "이름이 %@ 인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
-    noComparisonWithLapsFormat: "이름이 %@ 이고 랩이 %@ 개인 완료된 이전 라이드가 없어 비교할 수 없습니다.",
     noNameNoComparison: "이 라이드는 이름이 없어 비교할 이전 라이드가 없습니다.",
+    noBestComparedWithGoldFormat:
+      "이름이 %@ 이고 랩이 %@인 완료된 이전 라이드가 없습니다 (%@); Δ 는 구간 최고 기록과의 차이입니다.",
+    lapsFormat: "%@개",
+    lapsOrMoreFormat: "%@개 이상",
+    ridesWithLapsFormat: "라이드 %@개는 랩 %@개",
+    ridesWithOneLapFormat: "라이드 %@개는 랩 1개",
     compareLegend: "⇈ 앞섬, 벌리는 중 · ⇡ 앞섬, 좁혀지는 중 · ⇣ 뒤짐, 따라잡는 중 · ⇊ 뒤짐, 더 벌어지는 중 · ★ 구간 최고 기록",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
     noMatchingRides: "주어진 조건에 맞는 저장된 라이드가 없습니다.",

@@ -30,6 +30,7 @@ public struct RemoteStrings: Sendable {
   public let refusedFinishWhileRunning: String
   public let refusedNothingToUndo: String
   public let refusedStepsStay: String
+  public let refusedLapTooSoon: String
   /// The screen applied it, the journal has not taken it yet: `%@` why.
   public let unwrittenFormat: String
   /// The screen applied it, the journal refused it for good: `%@` why.
@@ -80,6 +81,7 @@ public struct RemoteStrings: Sendable {
     case .finishWhileRunning: refusedFinishWhileRunning
     case .nothingToUndo: refusedNothingToUndo
     case .stepsStay: refusedStepsStay
+    case .lapTooSoon: refusedLapTooSoon
     }
   }
 
@@ -102,6 +104,9 @@ public struct RemoteStrings: Sendable {
     refusedFinishWhileRunning: "the ride is running: splits pause first, then splits finish",
     refusedNothingToUndo: "no lap to take back",
     refusedStepsStay: "a workout's steps stay as they ended",
+    refusedLapTooSoon:
+      "no lap: it came within the split guard of the one before or of the start (a double press?); "
+      + "the screen's --split-guard MS sets it, 0 turns it off",
     unwrittenFormat: "the screen shows it, but the journal has not taken it yet (%@); the screen keeps retrying",
     droppedFormat: "the screen showed it, but the journal refused it for good: %@",
     screenSilent: "the open screen did not answer",
@@ -127,6 +132,9 @@ public struct RemoteStrings: Sendable {
     refusedFinishWhileRunning: "주행 중입니다: 먼저 splits pause, 그다음 splits finish",
     refusedNothingToUndo: "취소할 랩이 없습니다",
     refusedStepsStay: "워크아웃 단계는 끝난 대로 남습니다",
+    refusedLapTooSoon:
+      "랩 기록 안 됨: 이전 랩이나 시작 직후 스플릿 가드 안에 들어왔습니다 (두 번 눌렀나요?); "
+      + "화면의 --split-guard MS 로 정하고 0 이면 끕니다",
     unwrittenFormat: "화면에는 보이지만 저널에 아직 기록되지 않았습니다 (%@); 화면이 계속 다시 시도합니다",
     droppedFormat: "화면에는 보였지만 저널이 완전히 거부했습니다: %@",
     screenSilent: "열린 화면이 응답하지 않았습니다",

@@ -70,6 +70,16 @@ public struct Strings: Sendable {
   public let compareAgainstFormat: String
   /// The footer when the chosen comparison has nothing to compare with: its name.
   public let compareNothingFormat: String
+  /// The footer when there is no personal best with the laps the ride has so far, though
+  /// there are earlier rides: the comparison's name, the laps so far, which rides there are
+  /// (`ridesWithLapsFormat`, `ridesWithOneLapFormat`: a number of rides, then of laps).
+  public let compareNoBestFormat: String
+  public let ridesWithLapsFormat: String
+  public let ridesWithOneLapFormat: String
+  /// The footer's part saying the Δ column is against the best segments instead.
+  public let compareDeltaAgainstGold: String
+  /// `l` within the split guard of the lap before (or of the start): the guard in ms.
+  public let hintLapTooSoonFormat: String
   public let footerPredicted: String
   public let footerSumOfBest: String
   /// The banner when the journal did not keep the choice of comparison: why.
@@ -208,6 +218,11 @@ public struct Strings: Sendable {
     compareRideFormat: "vs %@ (ride %@)",
     compareAgainstFormat: "vs %@",
     compareNothingFormat: "vs %@: no finished ride of this name yet",
+    compareNoBestFormat: "vs %@: no finished ride of %@+ laps yet (%@)",
+    ridesWithLapsFormat: "%@ with %@ laps",
+    ridesWithOneLapFormat: "%@ with 1 lap",
+    compareDeltaAgainstGold: "Δ vs best segments",
+    hintLapTooSoonFormat: "No lap: within %@ ms of the one before (a double press?)",
     footerPredicted: "predicted",
     footerSumOfBest: "sum of best",
     comparisonNotSavedFormat: "The comparison chosen was not saved (%@); it holds until you quit",
@@ -288,6 +303,11 @@ public struct Strings: Sendable {
     compareRideFormat: "%@ 대비 (라이드 %@)",
     compareAgainstFormat: "%@ 대비",
     compareNothingFormat: "%@ 대비: 이 이름의 완료된 라이드가 아직 없습니다",
+    compareNoBestFormat: "%@ 대비: 랩 %@개 이상인 라이드 없음 (%@)",
+    ridesWithLapsFormat: "라이드 %@개는 랩 %@개",
+    ridesWithOneLapFormat: "라이드 %@개는 랩 1개",
+    compareDeltaAgainstGold: "Δ: 구간 최고",
+    hintLapTooSoonFormat: "랩 기록 안 됨: 이전 랩 후 %@ ms 이내 (두 번 눌렀나요?)",
     footerPredicted: "예상",
     footerSumOfBest: "구간 최고 합",
     comparisonNotSavedFormat: "비교 선택을 저장하지 못했습니다 (%@); 종료할 때까지 유지됩니다",

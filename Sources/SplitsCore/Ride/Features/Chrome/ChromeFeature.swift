@@ -12,6 +12,8 @@ public struct ChromeFeature: Equatable, Sendable {
     case countdownWait, nothingToCancel, unknownKey
     /// `u` during a workout: a step that ended stays ended.
     case stepsStay
+    /// `l` within the split guard (`milliseconds`) of the lap before or of the start.
+    case lapTooSoon(milliseconds: Int64)
     /// `c` for a ride without a name (comparisons are between rides of the same name), or
     /// during a workout.
     case compareNeedsName, compareWorkout

@@ -9,6 +9,10 @@ public struct ClockFeature: Equatable, Sendable {
   public var sport: Sport = .biking
   /// The name a ride started here gets (`--name`, else a workout's name), with its first event.
   public var name: String?
+  /// A lap within this much moving time of the lap before (or of the start) is refused: a
+  /// double press (`--split-guard`; zero lets every lap through). The opening state sets it
+  /// (`RideOpening`).
+  public var splitGuard: Duration = .zero
 
   public init(ride: Ride, precision: Precision, countdownSteps: Int) {
     self.ride = ride
@@ -45,6 +49,13 @@ public struct ClockFeature: Equatable, Sendable {
       candidates.append(Self.nextBoundary(since: first, now: now, unit: unit.nanoseconds))
     }
     return candidates.min()
+  }
+
+  /// Whether a lap at `now` would come within the split guard of the lap before, or of the
+  /// start: the one rule for keys and remote commands (`RideReducer.press`).
+  func lapTooSoon(at now: Instant) -> Bool {
+    guard splitGuard > .zero, ride.phase == .running else { return false }
+    return ride.moving(at: now) - (ride.splits.last ?? .zero) < splitGuard
   }
 
   /// The first instant after `now` that is a whole number of `unit`s after `origin`.
