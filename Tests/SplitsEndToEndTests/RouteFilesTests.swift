@@ -159,6 +159,8 @@ struct RouteFilesTests {
     let missing = try await tmux.run("splits route import $E2E/none.lss")
     #expect(missing.status == 2, "\(missing)")
     #expect(missing.output == "splits: cannot read \(tmux.home.file("none.lss")): No such file or directory\n")
+    let dash = try await tmux.run("splits route import - </dev/null")
+    #expect(dash.status == 2 && dash.output.contains("not standard input"), "\(dash)")
     let directory = try await tmux.run("splits route import $E2E")
     #expect(directory.status == 2, "\(directory)")
     #expect(directory.output.contains("\(tmux.home.path) is a directory, not a LiveSplit file"), "\(directory)")

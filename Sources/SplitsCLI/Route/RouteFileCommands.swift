@@ -152,7 +152,8 @@ enum RouteFile {
     var description: String
   }
 
-  /// The bytes of the regular file at `path`. Anything else (a directory, a pipe, a device)
+  /// The bytes of the regular file at `path` (`-` names a file; standard input is not read).
+  /// Anything else (a directory, a pipe, a device)
   /// is refused before it is opened, so nothing waits on a writer or reads without end; a file
   /// larger than the reader takes is refused from its size, before a byte is read.
   static func read(_ path: String) throws(Failure) -> [UInt8] {
@@ -160,7 +161,11 @@ enum RouteFile {
     let limit = LSSReader.maxBytes
     var info = stat()
     guard stat(path, &info) == 0 else {
-      throw Failure(description: "cannot read \(shown): \(String(cString: strerror(errno)))")
+      let code = errno
+      if path == "-" {
+        throw Failure(description: "route import reads a file by its path, not standard input: save the file first")
+      }
+      throw Failure(description: "cannot read \(shown): \(String(cString: strerror(code)))")
     }
     if let kind = kind(info) {
       throw Failure(description: "\(shown) is \(kind), not a LiveSplit file: give the path of a .lss file")
