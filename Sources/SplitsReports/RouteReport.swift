@@ -12,23 +12,25 @@ public enum RouteReport {
     return routes.map { route in
       let figures = RouteFigures(route: route)
       return [
-        route.name, route.segments.count == 1 ? "1 segment" : "\(route.segments.count) segments",
+        Printable.text(route.name), route.segments.count == 1 ? "1 segment" : "\(route.segments.count) segments",
         attemptsText(route), "PB " + (figures?.personalBest.map(text) ?? "none"),
       ].joined(separator: "  ")
     }.joined(separator: "\n")
   }
 
   /// The route's segments (name, personal best split, best segment, possible time save) and
-  /// its records.
+  /// its records. Names are shown without control characters (a file imported may hold
+  /// them: `Printable`).
   public static func text(_ route: Route) -> String {
     let figures = RouteFigures(route: route)
-    let width = max(7, route.segments.map { TextWidth.columns($0.name) }.max() ?? 0)
-    var lines = [route.name, attemptsText(route), ""]
+    let names = route.segments.map { Printable.text($0.name) }
+    let width = max(7, names.map { TextWidth.columns($0) }.max() ?? 0)
+    var lines = [Printable.text(route.name), attemptsText(route), ""]
     lines.append(padded("Segment", width) + "  " + column("PB split") + "  " + column("Best segment") + "  Possible save")
     for (index, segment) in route.segments.enumerated() {
       let save = figures.flatMap { index < $0.segments.count ? $0.segments[index].possibleTimeSave : nil }
       lines.append(
-        padded(segment.name, width) + "  " + column(segment.personalBestSplit.real.map(text) ?? "-") + "  "
+        padded(names[index], width) + "  " + column(segment.personalBestSplit.real.map(text) ?? "-") + "  "
           + column(segment.bestSegment.real.map(text) ?? "-") + "  " + (save.map(text) ?? "-"))
     }
     lines.append("")

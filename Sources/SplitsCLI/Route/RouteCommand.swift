@@ -14,7 +14,7 @@ struct RouteCommand: ParsableCommand {
     abstract: "Routes: named segments ridden as attempts, with personal best and best segments.",
     subcommands: [
       RouteNewCommand.self, RouteListCommand.self, RouteShowCommand.self, RouteEditCommand.self,
-      RouteDeleteCommand.self,
+      RouteDeleteCommand.self, RouteImportCommand.self, RouteExportCommand.self,
     ])
 }
 
