@@ -43,7 +43,7 @@ struct RouteCommandLineTests {
   @Test func aRouteFromAFinishedRideTakesItsLapsAsSegmentsAndItsFirstAttempt() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --name Loop")
+    let job = try await tmux.start("splits --plain --split-guard 0 --name Loop")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
