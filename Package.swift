@@ -67,7 +67,7 @@ let package = Package(
     // The control socket, whole: its messages, the screen's end, and the remote commands' end
     // (to the open screen, or headless under the screen lock).
     .target(
-      name: "SplitsRemote", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "CSocket"],
+      name: "SplitsRemote", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "SplitsRoutes", "CSocket"],
       swiftSettings: strict),
     // `status --follow`'s loop: the journal's directory watched, the line printed at each change.
     .target(

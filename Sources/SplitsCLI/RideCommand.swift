@@ -6,6 +6,7 @@ import SplitsOutput
 import SplitsRemote
 import SplitsRender
 import SplitsRuntime
+import SplitsRoutes
 import SplitsStore
 import SplitsTerminal
 import SplitsWorkout
@@ -120,7 +121,7 @@ struct RideCommand: ParsableCommand {
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
-      splitGuard: .milliseconds(splitGuard))
+      splitGuard: .milliseconds(splitGuard), route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)
@@ -134,6 +135,14 @@ struct RideCommand: ParsableCommand {
   /// The earlier finished rides of the names the screen can show (the open ride's, the next
   /// ride's) and the comparison chosen for each, from the journal.
   @MainActor
+  /// The route of the ride on screen's name: the open ride's, else the next ride's. A route
+  /// that does not read is left out (the ride goes on as a plain ride; `splits route show`
+  /// names the damage).
+  static func route(in journal: Journal, open: RestoredRide, newName: String?) -> Route? {
+    let name = open.phase != .ready ? open.name : newName
+    return name.flatMap { try? journal.route(named: $0) } ?? nil
+  }
+
   static func comparisons(in journal: Journal, open: RestoredRide, newName: String?) throws -> RideComparisons {
     let names = Set([open.phase == .ready ? nil : open.name, newName].compactMap { $0 })
     return try withJournalErrors {

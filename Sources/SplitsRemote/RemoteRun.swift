@@ -196,8 +196,11 @@ public enum RemoteRun {
       }
       // No split guard: it is the screen's (`--split-guard`), and a script's commands run one
       // after another with no screen open are meant, however close together.
-      var state = RideOpening(restored: restored, precision: precision, workout: workout, splitGuard: .zero)
-        .state(at: now.monotonic)
+      // The open ride's route: its last split completes the attempt, as on the screen.
+      let route = restored.phase != .ready ? restored.name.flatMap { try? journal.route(named: $0) } : nil
+      var state = RideOpening(
+        restored: restored, precision: precision, workout: workout, splitGuard: .zero, route: route ?? nil
+      ).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
       let carrier = RemoteReceipt.carrier(of: request, in: effects)

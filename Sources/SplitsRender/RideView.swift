@@ -195,6 +195,15 @@ public enum RideView {
     func clock(_ d: Duration) -> String { TimeFormat.clock(d, precision: precision) }
     var lines: [(String, Style)] = [
       (s.fill(s.summaryFinishedFormat, String(summary.number)), options.colored(.cyan, .bold)),
+    ]
+    if let route = summary.route {
+      let r = RouteStrings.of(options.language)
+      switch route {
+      case .complete(let best): lines.append((best ? r.summaryPersonalBest : r.summaryComplete, options.colored(.yellow, .bold)))
+      case .reset: lines.append((r.summaryReset, .plain))
+      }
+    }
+    lines += [
       ("\(s.summaryMoving) \(clock(summary.moving))", .bold),
       ("\(s.elapsed) \(TimeFormat.clock(summary.elapsed, precision: .s))   \(s.pausedTotal) \(TimeFormat.clock(summary.paused, precision: .s))", .plain),
       ("\(s.laps) \(summary.laps)", .plain),
@@ -283,11 +292,12 @@ public enum RideView {
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
     var shown = KeyTable.enabled(
-      in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare)
+      in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare,
+      canSkip: state.route.canSkip(state.ride))
     func line() -> String {
       shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
-    for dropped in [Command.compare, .undo, .help] where TextWidth.columns(line()) > columns {
+    for dropped in [Command.compare, .skip, .undo, .help] where TextWidth.columns(line()) > columns {
       shown.removeAll { $0.command == dropped }
     }
     return line()
@@ -314,18 +324,24 @@ public enum RideView {
     case .unknownKey: s.hintUnknownKey
     case .compareNeedsName: s.hintCompareNeedsName
     case .compareWorkout: s.hintCompareWorkout
+    case .resetAsk: s.hintResetAsk
+    case .skipLast: s.hintSkipLast
+    case .skipNoRoute: s.hintSkipNoRoute
     case .lapTooSoon(let milliseconds): s.fill(s.hintLapTooSoonFormat, String(milliseconds))
     }
   }
 
-  /// The `?` overlay, built from the same key table as the key line.
+  /// The `?` overlay, built from the same key table as the key line (`s` only on a route).
   static func drawHelp(
     _ state: RideScreenState, options: ViewOptions, into screen: inout Screen, describe: ((Command) -> String)? = nil
   ) {
     let s = options.strings
     let describe = describe ?? { s.describe($0) }
     let content = HelpBox.Content(
-      title: s.keysTitle, keys: KeyTable.bindings.map { ($0.fullLabel, describe($0.command)) },
+      title: s.keysTitle,
+      keys: KeyTable.bindings.filter { $0.command != .skip || state.route.timer != nil }.map {
+        ($0.fullLabel, describe($0.command))
+      },
       notes: [s.helpSignals], footer: s.helpFooter, tooSmall: { s.fill(s.helpTooSmallFormat, $0) })
     HelpBox.draw(content, into: &screen)
   }

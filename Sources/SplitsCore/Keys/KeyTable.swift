@@ -9,7 +9,7 @@ public enum Key: Hashable, Sendable {
 
 /// What a key asks for. Which of these does something depends on the phase.
 public enum Command: String, CaseIterable, Sendable {
-  case startPause, lap, undo, finish, compare, help, back, quit
+  case startPause, lap, undo, skip, finish, compare, help, back, quit
 }
 
 /// One row of the key table. The bottom help line and the `?` overlay are both built from
@@ -35,6 +35,7 @@ public enum KeyTable {
     KeyBinding(keys: [.character(" ")], label: "space", command: .startPause),
     KeyBinding(keys: [.character("l"), .character("L"), .enter], label: "l", fullLabel: "l, Enter", command: .lap),
     KeyBinding(keys: [.character("u"), .character("U")], label: "u", command: .undo),
+    KeyBinding(keys: [.character("s"), .character("S")], label: "s", command: .skip),
     KeyBinding(keys: [.character("r"), .character("R")], label: "r", command: .finish),
     KeyBinding(keys: [.character("c"), .character("C")], label: "c", command: .compare),
     KeyBinding(keys: [.character("?")], label: "?", command: .help),
@@ -47,14 +48,17 @@ public enum KeyTable {
   }
 
   /// Whether `command` does something in `phase` (with the help overlay open or not, with
-  /// laps to take back or not, for a ride that is compared or not).
+  /// laps to take back or not, for a ride that is compared or not, on a route with a segment
+  /// that may be skipped or not).
   public static func isEnabled(
-    _ command: Command, in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false, canCompare: Bool = false
+    _ command: Command, in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false, canCompare: Bool = false,
+    canSkip: Bool = false
   ) -> Bool {
     switch command {
     case .startPause: phase != .countdown
     case .lap: phase == .running
     case .undo: hasLaps && (phase == .running || phase == .paused)
+    case .skip: canSkip && phase == .running
     case .finish: phase == .paused
     case .compare: canCompare
     case .help, .quit: true
@@ -64,10 +68,10 @@ public enum KeyTable {
 
   /// The bindings that do something now, in table order.
   public static func enabled(
-    in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false, canCompare: Bool = false
+    in phase: Ride.Phase, helpShown: Bool, hasLaps: Bool = false, canCompare: Bool = false, canSkip: Bool = false
   ) -> [KeyBinding] {
     bindings.filter {
-      isEnabled($0.command, in: phase, helpShown: helpShown, hasLaps: hasLaps, canCompare: canCompare)
+      isEnabled($0.command, in: phase, helpShown: helpShown, hasLaps: hasLaps, canCompare: canCompare, canSkip: canSkip)
     }
   }
 }

@@ -98,7 +98,7 @@ public enum RemoteMapping {
       return .undone(ride: ride.number, number: before.splits.count)
     case .finish:
       return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
-    case .compare, .help, .back, .quit:
+    case .compare, .help, .back, .quit, .skip:
       // No remote command maps to these keys (`RemoteMapping.command`).
       return .refused(.noRide)
     }

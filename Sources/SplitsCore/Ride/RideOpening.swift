@@ -1,3 +1,5 @@
+import SplitsRoutes
+
 /// What the ride screen opens on: the one place its first state is built, for the screen
 /// (`splits`, `splits workout`) and for a remote command applied with no screen open
 /// (`RemoteRun.headless`), so that both apply the reducer to the same state.
@@ -5,7 +7,7 @@
 /// Where the two differ on purpose, it is a field here: a remote command has no
 /// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
 /// with no name), no split guard (the screen's `--split-guard`), rings no bells and reads no
-/// earlier rides to compare with.
+/// earlier rides to compare with. Both ride the route of the ride's name, when it has one.
 public struct RideOpening: Equatable, Sendable {
   /// The current ride as the journal restored it; nil without a journal (ride 1, ready).
   public var restored: RestoredRide?
@@ -29,6 +31,10 @@ public struct RideOpening: Equatable, Sendable {
   /// a remote command applied with no screen open has none).
   public var splitGuard: Duration
 
+  /// The route of the ride on screen's name (the open ride's, else the next ride's), if it
+  /// has one; a workout ride rides none.
+  public var route: Route?
+
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
 
@@ -36,8 +42,9 @@ public struct RideOpening: Equatable, Sendable {
     restored: RestoredRide?, precision: Precision, countdownSteps: Int = 0, sport: Sport = .biking,
     name: String? = nil, previousMoving: Duration? = nil, workout: WorkoutRun? = nil,
     unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en,
-    splitGuard: Duration = RideOpening.defaultSplitGuard
+    splitGuard: Duration = RideOpening.defaultSplitGuard, route: Route? = nil
   ) {
+    self.route = route
     self.splitGuard = splitGuard
     self.restored = restored
     self.precision = precision
@@ -76,6 +83,9 @@ public struct RideOpening: Equatable, Sendable {
       state.rideName = state.name
     }
     state.comparisons = comparisons
+    if workout == nil, let route, route.name == state.rideName {
+      state.route = RouteFeature(route: route)
+    }
     if let workout {
       state.workout = workout
       state.observeWorkoutFromNow()

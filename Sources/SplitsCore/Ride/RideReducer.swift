@@ -40,12 +40,12 @@ public enum RideReducer {
       state.comparison.take(report)
       return []
     case .key(let key):
-      let confirming = inputArrived(&state)
+      let asked = inputArrived(&state)
       guard let binding = KeyTable.binding(for: key) else {
         state.showHint(.unknownKey)
         return []
       }
-      return press(binding.command, &state, wall: wall, confirmingQuit: confirming)
+      return press(binding.command, &state, wall: wall, asked: asked)
     case .remote(let command):
       // Refused when it makes no sense now: nothing changes, not even the screen.
       let key: Command
@@ -55,26 +55,33 @@ public enum RideReducer {
       }
       _ = inputArrived(&state)
       let before = state.ride
-      let effects = press(key, &state, wall: wall, confirmingQuit: false)
+      // A remote command is meant as sent: `finish` ends a route's attempt without asking.
+      let effects = press(key, &state, wall: wall, asked: Asked(quit: false, reset: true))
       return effects + [.reply(RemoteMapping.outcome(of: key, before: before, state: state))]
     }
   }
 
+  /// The questions asked by the input before this one: a first `q` with events unwritten,
+  /// a first `r` on a route's attempt with segments left.
+  struct Asked {
+    var quit: Bool
+    var reset: Bool
+  }
+
   /// An input arrived (a key, or a remote command taken): what each feature shows until the
-  /// next input goes. Returns whether a first `q` had asked its question.
-  static func inputArrived(_ state: inout RideScreenState) -> Bool {
+  /// next input goes. Returns the questions the input before had asked.
+  static func inputArrived(_ state: inout RideScreenState) -> Asked {
     state.comparison.inputArrived()
     state.following.inputArrived()
-    return state.chrome.inputArrived()
+    let reset = state.route.inputArrived()
+    return Asked(quit: state.chrome.inputArrived(), reset: reset)
   }
 
   /// Hands a command to the feature that owns it.
-  static func press(
-    _ command: Command, _ state: inout RideScreenState, wall: Int64, confirmingQuit: Bool
-  ) -> [Effect] {
+  static func press(_ command: Command, _ state: inout RideScreenState, wall: Int64, asked: Asked) -> [Effect] {
     switch command {
     case .quit:
-      return quit(&state, wall: wall, confirmingQuit: confirmingQuit)
+      return quit(&state, wall: wall, confirmingQuit: asked.quit)
     case .help:
       state.chrome.showingHelp.toggle()
       return []
@@ -90,6 +97,14 @@ public enum RideReducer {
       return []
     case .lap where workoutTakesLap(state):
       return workoutLap(&state, wall: wall)
+    case .lap where state.route.takesSplit(state.ride):
+      return routeSplit(&state, wall: wall)
+    case .skip:
+      return routeSkip(&state, wall: wall)
+    case .finish where state.route.asksBeforeReset(state.ride) && !asked.reset:
+      state.route.askingReset = true
+      state.showHint(.resetAsk)
+      return []
     case .finish where state.phase == .paused:
       return finish(&state, wall: wall)
     case .startPause, .lap, .undo, .finish, .back:
@@ -101,11 +116,13 @@ public enum RideReducer {
   /// next ride's previous, the workout's summary gone).
   static func finish(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
     let laps = LapTable.rows(splits: state.ride.splits, precision: state.precision).map(\.lap)
-    let summary = RideSummary(
+    var summary = RideSummary(
       number: state.ride.number, moving: state.moving, laps: state.ride.splits.count, elapsed: state.elapsed,
       paused: state.pausedTotal, lapTimes: laps, previousMoving: state.previousMoving)
     let attempt = Attempt(finished: state.ride, moving: state.moving)
     state.following.inputArrived()
+    summary.route = state.route.result(state.ride)
+    state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
     state.comparison.finished(attempt, next: state.name)

@@ -26,6 +26,8 @@ public struct Strings: Sendable {
   public let resume: String
   public let lap: String
   public let undo: String
+  /// `s` on a route: the segment skipped.
+  public let skip: String
   public let finish: String
   public let help: String
   public let close: String
@@ -35,6 +37,7 @@ public struct Strings: Sendable {
   public let helpStartPause: String
   public let helpLap: String
   public let helpUndo: String
+  public let helpSkip: String
   public let helpFinish: String
   public let helpHelp: String
   public let helpBack: String
@@ -53,6 +56,11 @@ public struct Strings: Sendable {
   /// `c` for a ride without a name, and during a workout.
   public let hintCompareNeedsName: String
   public let hintCompareWorkout: String
+  /// A route's hints: `r` once on an attempt with segments left, `s` on the last segment or
+  /// on a ride with no route.
+  public let hintResetAsk: String
+  public let hintSkipLast: String
+  public let hintSkipNoRoute: String
   // Comparisons on the ride screen
   /// The `c` key's label and what it does.
   public let compare: String
@@ -125,6 +133,7 @@ public struct Strings: Sendable {
     case .startPause: phase == .running ? pause : phase == .paused ? resume : start
     case .lap: lap
     case .undo: undo
+    case .skip: skip
     case .finish: finish
     case .compare: compare
     case .help: help
@@ -139,6 +148,7 @@ public struct Strings: Sendable {
     case .startPause: helpStartPause
     case .lap: helpLap
     case .undo: helpUndo
+    case .skip: helpSkip
     case .finish: helpFinish
     case .compare: helpCompare
     case .help: helpHelp
@@ -184,6 +194,7 @@ public struct Strings: Sendable {
     resume: "resume",
     lap: "lap",
     undo: "undo",
+    skip: "skip",
     finish: "finish",
     help: "help",
     close: "close",
@@ -192,6 +203,7 @@ public struct Strings: Sendable {
     helpStartPause: "start, pause, resume",
     helpLap: "record a lap (while running)",
     helpUndo: "take back the last lap",
+    helpSkip: "skip a route's segment (it folds into the next)",
     helpFinish: "finish the ride (while paused)",
     helpHelp: "show or close this help",
     helpBack: "cancel countdown, close help",
@@ -208,6 +220,9 @@ public struct Strings: Sendable {
     hintUnknownKey: "That key does nothing here: ? shows the keys",
     hintCompareNeedsName: "Comparisons are between rides of one name: start splits with --name",
     hintCompareWorkout: "A workout ride is not compared",
+    hintResetAsk: "r again ends the attempt unfinished (a reset)",
+    hintSkipLast: "The last segment is not skipped: l ends it",
+    hintSkipNoRoute: "s skips a route's segment: this ride's name has no route",
     compare: "compare",
     helpCompare: "cycle the comparison",
     deltaHeader: "Δ",
@@ -269,6 +284,7 @@ public struct Strings: Sendable {
     resume: "재개",
     lap: "랩",
     undo: "취소",
+    skip: "건너뛰기",
     finish: "완료",
     help: "도움말",
     close: "닫기",
@@ -277,6 +293,7 @@ public struct Strings: Sendable {
     helpStartPause: "시작, 일시정지, 재개",
     helpLap: "랩 기록 (주행 중)",
     helpUndo: "마지막 랩 취소",
+    helpSkip: "경로의 구간 건너뛰기 (다음 구간에 합쳐집니다)",
     helpFinish: "라이드 완료 (일시정지 중)",
     helpHelp: "도움말 열기/닫기",
     helpBack: "카운트다운 취소, 도움말 닫기",
@@ -293,6 +310,9 @@ public struct Strings: Sendable {
     hintUnknownKey: "여기서는 쓰지 않는 키입니다: ? 로 키 보기",
     hintCompareNeedsName: "비교는 같은 이름의 라이드끼리 합니다: splits 를 --name 과 함께 시작하세요",
     hintCompareWorkout: "워크아웃 라이드는 비교하지 않습니다",
+    hintResetAsk: "r 을 한 번 더 누르면 시도가 미완료로 끝납니다 (리셋)",
+    hintSkipLast: "마지막 구간은 건너뛸 수 없습니다: l 로 끝내세요",
+    hintSkipNoRoute: "s 는 경로의 구간을 건너뜁니다: 이 라이드 이름에는 경로가 없습니다",
     compare: "비교",
     helpCompare: "비교 대상 바꾸기",
     deltaHeader: "Δ",

@@ -17,6 +17,9 @@ public struct ChromeFeature: Equatable, Sendable {
     /// `c` for a ride without a name (comparisons are between rides of the same name), or
     /// during a workout.
     case compareNeedsName, compareWorkout
+    /// A route's: `r` once on an attempt with segments left; `s` on the last segment, or on a
+    /// ride with no route.
+    case resetAsk, skipLast, skipNoRoute
   }
 
   public var showingHelp = false
@@ -110,6 +113,12 @@ extension RideReducer {
 }
 
 /// A finished ride in a line: what the exit summary prints.
+/// How an attempt at a route ended: complete (the last segment split), and then whether it is
+/// the new personal best; or unfinished (a reset).
+public enum RouteResult: Equatable, Sendable {
+  case complete(personalBest: Bool), reset
+}
+
 public struct RideSummary: Equatable, Sendable {
   public var number: Int
   public var moving: Duration
@@ -120,6 +129,8 @@ public struct RideSummary: Equatable, Sendable {
   public var lapTimes: [Duration]
   /// The moving time of the ride finished before this one, if any.
   public var previousMoving: Duration?
+  /// For an attempt at a route: how it ended.
+  public var route: RouteResult?
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,

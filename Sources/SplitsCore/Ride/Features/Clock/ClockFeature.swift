@@ -109,7 +109,7 @@ extension RideReducer {
       state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
     case (.finish, _):
       state.showHint(phase == .countdown ? .countdownWait : phase == .running ? .finishRunning : .finishReady)
-    case (.quit, _), (.help, _), (.compare, _):
+    case (.quit, _), (.help, _), (.compare, _), (.skip, _):
       // Handed to their features by `RideReducer.press`.
       break
     }

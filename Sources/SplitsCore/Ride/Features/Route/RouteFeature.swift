@@ -60,6 +60,12 @@ public struct RouteFeature: Equatable, Sendable {
     return RouteAnalysis(attempt, at: RouteTime(real: TimeFormat.truncated(moving, to: precision)))
   }
 
+  /// Whether `s` skips now: a segment under way that is not the last.
+  public func canSkip(_ ride: Ride) -> Bool {
+    guard let route else { return false }
+    return ride.phase == .running && segmentsEnded(ride) + 1 < route.segments.count
+  }
+
   /// Whether `l` is the route's: a split while segments are left.
   func takesSplit(_ ride: Ride) -> Bool { timer != nil && !isComplete(ride) }
 
@@ -73,6 +79,13 @@ public struct RouteFeature: Equatable, Sendable {
   mutating func inputArrived() -> Bool {
     defer { askingReset = false }
     return askingReset
+  }
+
+  /// How `ride`, finished now, ends its attempt; nil when it rides no route.
+  func result(_ ride: Ride) -> RouteResult? {
+    guard timer != nil else { return nil }
+    guard isComplete(ride), let attempt = attempt(ride) else { return .reset }
+    return .complete(personalBest: attempt.hasNewPersonalBest(.real))
   }
 
   /// The ride on screen ended as an attempt: the route's records take it, as the journal's do.
