@@ -29,4 +29,14 @@ struct NewcomerSmallThingsTests {
     }
     #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
   }
+
+  @Test("In Korean, show 99 says 99번 라이드는 없습니다, not 라이드 99 이(가) 없습니다")
+  func koreanNoSuchRide() throws {
+    let home = try TempDirectory("korean-no-ride")
+    defer { home.remove() }
+    let result = try Self.splits(["show", "99"], home: home, lang: "ko_KR.UTF-8")
+    #expect(result.termination == .exited(2), "\(result)")
+    #expect(result.stderr.contains("99번 라이드는 없습니다"), "\(result)")
+    #expect(!result.stderr.contains("이(가)"), "\(result)")
+  }
 }
