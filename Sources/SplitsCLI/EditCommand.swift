@@ -36,7 +36,12 @@ struct EditCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = try data.checkedDirectory(creating: true)
+    // Nothing is created to find that there is nothing to edit.
+    let directory = try data.checkedDirectory(creating: false)
+    guard journalExists(in: directory) else {
+      printError("There is no ride \(ride): splits history lists the rides (there are none yet).")
+      throw ExitCode(2)
+    }
     let found = try withJournalErrors {
       let journal = try Journal.open(dataDirectory: directory)
       defer { try? journal.close() }
@@ -47,4 +52,9 @@ struct EditCommand: ParsableCommand {
       throw ExitCode(2)
     }
   }
+}
+
+/// Whether the journal is there: a command that only changes rides has nothing to do without it.
+func journalExists(in directory: String) -> Bool {
+  FileManager.default.fileExists(atPath: DataLocation.journalPath(in: directory))
 }

@@ -39,4 +39,29 @@ struct NewcomerSmallThingsTests {
     #expect(result.stderr.contains("99번 라이드는 없습니다"), "\(result)")
     #expect(!result.stderr.contains("이(가)"), "\(result)")
   }
+
+  @Test("delete 1 --yes and edit 1 on an empty data directory create no splits.sqlite")
+  func nothingCreated() throws {
+    let home = try TempDirectory("empty-delete")
+    defer { home.remove() }
+    let delete = try Self.splits(["delete", "1", "--yes"], home: home)
+    #expect(delete.termination == .exited(2), "\(delete)")
+    #expect(delete.stderr.contains("There is no finished ride 1"), "\(delete)")
+    let edit = try Self.splits(["edit", "1", "--name", "Loop"], home: home)
+    #expect(edit.termination == .exited(2), "\(edit)")
+    #expect(edit.stderr.contains("There is no ride 1"), "\(edit)")
+    #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
+  }
+
+  @Test("TERM=dumb splits exits 2 and creates no splits.sqlite")
+  func dumbTerminal() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    // On the pane's terminal itself: only a terminal's TERM is looked at.
+    let job = try await tmux.start("TERM=dumb splits --plain")
+    #expect(try await tmux.exitStatus(of: job) == 2)
+    let after = try await tmux.captureAsync()
+    #expect(after.text.contains("cannot move the cursor") || after.text.contains("dumb"), "\(after.text)")
+    #expect(!FileManager.default.fileExists(atPath: tmux.dataDir + "/splits.sqlite"), "\(after.text)")
+  }
 }
