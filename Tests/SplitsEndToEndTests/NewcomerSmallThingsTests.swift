@@ -53,6 +53,20 @@ struct NewcomerSmallThingsTests {
     #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
   }
 
+  @Test("edit says what it changed: Edited ride 1: name 'Loop', sport running, note removed")
+  func editSaysWhatItDid() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    #expect(try await tmux.finishRideAndQuit(job) == 0)
+    let edit = try await tmux.run("splits edit 1 --name Loop --sport running --note ''")
+    #expect(edit.status == 0, "\(edit.output)")
+    #expect(edit.output == "Edited ride 1: name 'Loop', sport running, note removed\n", "\(edit.output)")
+  }
+
   @Test("TERM=dumb splits exits 2 and creates no splits.sqlite")
   func dumbTerminal() async throws {
     let tmux = try await TmuxSession.shell()
