@@ -78,4 +78,24 @@ struct NewcomerSmallThingsTests {
     #expect(after.text.contains("cannot move the cursor") || after.text.contains("dumb"), "\(after.text)")
     #expect(!FileManager.default.fileExists(atPath: tmux.dataDir + "/splits.sqlite"), "\(after.text)")
   }
+
+  @Test("An emoji in a workout title leaves no stray letter after the state (RUNNINGY)")
+  func emojiTitle() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let path = tmux.home.file("emoji.txt")
+    try "# Trainer 🚴 hour\n- 20m 75%\n- 20m 60%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let job = try await tmux.start("splits workout --plain \(path)")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let screen = try await tmux.captureAsync()
+    let title = try #require(screen.lines.first { $0.contains("RUNNING") }, "\(screen.text)")
+    #expect(title.trimmingCharacters(in: .whitespaces).hasSuffix("RUNNING"), "\(title)")
+    #expect(!title.contains("RUNNINGY"), "\(title)")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
 }
