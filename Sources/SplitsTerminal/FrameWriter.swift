@@ -93,9 +93,21 @@ final class FrameWriter {
       buffer.append(contentsOf: character.utf8)
       let width = TextWidth.columns(character)
       column += width
-      pending = !(character.isASCII && width == 1)
+      pending = !Self.hasCertainWidth(character, width)
     }
     return column
+  }
+
+  /// Whether every terminal gives `character` the `width` columns the screen counts: one
+  /// printable ASCII or Latin character, a Hangul syllable, a kana or a CJK ideograph. Not an
+  /// emoji, a symbol, a sequence of several scalars or a character of no width.
+  nonisolated static func hasCertainWidth(_ character: Character, _ width: Int) -> Bool {
+    let scalars = character.unicodeScalars
+    guard width > 0, let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+      return false
+    }
+    let v = scalar.value
+    return v < 0x300 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v)
   }
 
   /// Whether `run` shows the same written in `current` attributes as in its own: blanks look
