@@ -17,11 +17,13 @@ struct CountdownCommand: ParsableCommand {
         2026-12-31T23:59:59+09:00   a date and time with an offset (or Z)
         2026-12-31 18:00            a local date and time (also T, seconds)
         2026-12-31                  the start of a local date
-        14:30, 14:30:15             the next time of day to come
+        14:30, 09:05, 14:30:15      the next time of day to come
         90, 90s, 25m, 1h30m, 1d2h   a duration (a bare number is seconds)
-        1:30:00                     a duration as H:MM:SS
-      Two-digit hours are a time of day: 14:30:15 is a time, 1:30:00 a
-      duration; 5:00 is five o'clock, 5m five minutes.
+        1:30, 1:30:00               a duration as M:SS or H:MM:SS
+      Two digits before the first colon are the hours of a time of day
+      (09:05, 14:30:15); one digit, or three or more, start a duration, as
+      in a workout: 1:30 is 90 seconds, 5:00 five minutes, 1:30:00 an hour
+      and a half.
 
       A date follows the wall clock; a duration follows the monotonic clock
       and can be paused with space. Keys: space pause or resume (durations),

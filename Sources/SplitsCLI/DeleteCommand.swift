@@ -26,7 +26,12 @@ struct DeleteCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = try data.checkedDirectory(creating: true)
+    // Nothing is created to find that there is nothing to delete.
+    let directory = try data.checkedDirectory(creating: false)
+    guard journalExists(in: directory) else {
+      printError("There is no finished ride \(ride): splits history lists the rides (there are none yet).")
+      throw ExitCode(2)
+    }
     if !yes {
       switch Self.confirm(ride: ride) {
       case .yes: break

@@ -36,7 +36,12 @@ struct EditCommand: ParsableCommand {
   }
 
   func run() throws {
-    let directory = try data.checkedDirectory(creating: true)
+    // Nothing is created to find that there is nothing to edit.
+    let directory = try data.checkedDirectory(creating: false)
+    guard journalExists(in: directory) else {
+      printError("There is no ride \(ride): splits history lists the rides (there are none yet).")
+      throw ExitCode(2)
+    }
     let found = try withJournalErrors {
       let journal = try Journal.open(dataDirectory: directory)
       defer { try? journal.close() }
@@ -46,5 +51,27 @@ struct EditCommand: ParsableCommand {
       printError("There is no ride \(ride): splits history lists the rides.")
       throw ExitCode(2)
     }
+    printError(Self.done(ride: ride, name: name, sport: sport, note: note))
   }
+
+  /// What was changed, as `Deleted ride 4` says what was deleted: `Edited ride 4: name
+  /// 'Loop', sport running, note removed`.
+  static func done(ride: Int, name: String?, sport: Sport?, note: String?) -> String {
+    var changes: [String] = []
+    if let name { changes.append(name.isEmpty ? "name removed" : "name '\(Self.shown(name))'") }
+    if let sport { changes.append("sport \(sport.rawValue)") }
+    if let note { changes.append(note.isEmpty ? "note removed" : "note '\(Self.shown(note))'") }
+    return "Edited ride \(ride): " + changes.joined(separator: ", ")
+  }
+
+  /// A value as the journal keeps it, for the line: at most 40 characters.
+  static func shown(_ text: String) -> String {
+    let trimmed = text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return trimmed.count <= 40 ? trimmed : String(trimmed.prefix(39)) + "…"
+  }
+}
+
+/// Whether the journal is there: a command that only changes rides has nothing to do without it.
+func journalExists(in directory: String) -> Bool {
+  FileManager.default.fileExists(atPath: DataLocation.journalPath(in: directory))
 }

@@ -53,12 +53,29 @@ struct HistoryCommand: ParsableCommand {
 
   /// `--since` and `--until`'s value.
   static func date(_ text: String) throws -> LocalDate {
-    guard let date = LocalDate(text) else { throw BadDate() }
+    guard let date = LocalDate(text) else { throw BadDate(reason: missingDay(text)) }
     return date
   }
 
+  /// Why `text`, written as YYYY-MM-DD, is no day (`there is no 30 February 2026`); nil when
+  /// it is not of that form.
+  static func missingDay(_ text: String) -> CountdownRefusal? {
+    let parts = text.split(separator: "-", omittingEmptySubsequences: false)
+    guard parts.count == 3, parts[0].count == 4, parts[1].count == 2, parts[2].count == 2,
+      parts.allSatisfy({ $0.allSatisfy { $0.isASCII && $0.isNumber } }),
+      let year = Int(parts[0]), let month = Int(parts[1]), let day = Int(parts[2])
+    else { return nil }
+    if year == 0 { return .year }
+    guard (1...12).contains(month) else { return .noSuchMonth(month) }
+    return .noSuchDay(year: year, month: month, day: day)
+  }
+
   struct BadDate: Error, CustomStringConvertible {
-    var description: String { "a date is YYYY-MM-DD, such as 2026-11-23." }
+    var reason: CountdownRefusal?
+    var description: String {
+      guard let reason else { return "a date is YYYY-MM-DD, such as 2026-11-23." }
+      return "the day does not exist: \(CountdownStrings.reason(reason, in: .en))."
+    }
   }
 
   var filter: HistoryFilter { HistoryFilter(name: name, sport: sport, since: since, until: until) }

@@ -96,3 +96,41 @@ struct FinishCommand: RemoteCommandLine {
   static let remote = RemoteCommand.finish
   @OptionGroup var options: RemoteOptions
 }
+
+/// `splits start --name Loop`: the remote commands take no name and no sport (they press a
+/// key of the screen), and argument-parser's answer, "Did you mean '--lang'?", points
+/// elsewhere. When parsing failed, `message(arguments:)` says where a name and a sport go.
+public enum RemoteRideOptions {
+  /// The message for `arguments` (without the program name), as argument-parser words a
+  /// usage error; nil unless a remote command was given `--name` or `--sport`.
+  public static func message(arguments: [String]) -> String? {
+    guard let command = arguments.first, let remote = RemoteCommand(rawValue: command) else { return nil }
+    for argument in arguments.dropFirst() {
+      if argument == "--" { return nil }
+      guard let option = ["--name", "--sport"].first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) else {
+        continue
+      }
+      let usage = SplitsCommand.usageString(for: usageCommand(remote))
+      return """
+        Error: splits \(command) takes no \(option): it presses a key of the ride screen. Give the ride \
+        its name and sport when you open the screen (splits --name NAME --sport SPORT), or afterwards \
+        (splits edit RIDE --name NAME --sport SPORT).
+        Usage: \(usage)
+          See 'splits \(command) --help' for more information.
+        """
+    }
+    return nil
+  }
+
+  static func usageCommand(_ remote: RemoteCommand) -> any ParsableCommand.Type {
+    switch remote {
+    case .start: StartCommand.self
+    case .pause: PauseCommand.self
+    case .resume: ResumeCommand.self
+    case .toggle: ToggleCommand.self
+    case .lap: LapCommand.self
+    case .undo: UndoCommand.self
+    case .finish: FinishCommand.self
+    }
+  }
+}

@@ -83,11 +83,12 @@ struct RideCommand: ParsableCommand {
     workout requested: WorkoutRequest? = nil
   ) throws {
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
-    // on (then the screen says so and nothing is created). A screen open elsewhere on the
+    // on, or one that cannot move the cursor (`TERM=dumb`): then the screen says so and
+    // nothing is created. A screen open elsewhere on the
     // same data: exit 2 naming its pid. A bad journal: exit 1 naming the file.
     var session:
       (journal: Journal, lock: ScreenLock, restored: RestoredRide, previous: RestoredRide?, directory: String)?
-    if isatty(STDIN_FILENO) == 1 && isatty(STDOUT_FILENO) == 1 {
+    if CursesTerminal.canRunFullScreen() {
       let directory = try directory()
       session = try withJournalErrors {
         // A remote command applied with no screen holds the lock for a few milliseconds (more

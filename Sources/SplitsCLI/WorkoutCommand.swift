@@ -136,3 +136,32 @@ func loadWorkout(_ argument: String) throws -> (source: WorkoutSource, parsed: P
     throw ExitCode(2)
   }
 }
+
+/// A workout's text given as an argument that starts with `-` (`'- 20m 75%'`): argument-parser
+/// reads it as an option and says "Missing expected argument". When parsing failed,
+/// `message(arguments:)` finds such a text and says to put `--` before it.
+public enum WorkoutTextArgument {
+  /// The message for `arguments` (without the program name), as argument-parser words a
+  /// usage error; nil when no workout text starting with `-` is there.
+  public static func message(arguments: [String]) -> String? {
+    guard arguments.first == "workout" else { return nil }
+    let subcommand = arguments.dropFirst().first.flatMap { ["check", "ride"].contains($0) ? $0 : nil }
+    let rest = arguments.dropFirst(subcommand == nil ? 1 : 2)
+    for argument in rest {
+      if argument == "--" { return nil }
+      guard argument.hasPrefix("-"), argument.contains(where: { $0 == " " || $0 == "\t" || $0 == "\n" || $0 == "\r\n" })
+      else { continue }
+      let command = "splits workout" + (subcommand.map { " \($0)" } ?? "")
+      let shown =
+        argument.count <= 40 && !argument.contains(where: { $0 == "'" || $0.isNewline }) ? argument : "- 20m 75%"
+      let usage = SplitsCommand.usageString(for: subcommand == "check" ? WorkoutCheckCommand.self : WorkoutRideCommand.self)
+      return """
+        Error: a workout's text that starts with '-' reads as an option: put -- before it, as in \
+        \(command) -- '\(shown)'
+        Usage: \(usage)
+          See '\(command) --help' for more information.
+        """
+    }
+    return nil
+  }
+}

@@ -41,6 +41,10 @@ enum WorkoutFiles {
 
   static func source(_ argument: String, environment: [String: String]) throws(Failure) -> WorkoutSource {
     if isFile(argument) { return try read(argument, name: argument) }
+    if isDirectory(argument) {
+      throw Failure(
+        description: "'\(argument)' is a directory: name a workout file in it (\(join(argument, "NAME.txt"))), a saved workout or a workout's text")
+    }
     if !argument.isEmpty, !argument.contains("/") {
       let directory = directory(environment: environment)
       for suffix in savedExtensions {
@@ -62,6 +66,11 @@ enum WorkoutFiles {
     let directory = directory(environment: environment)
     let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
     return names.filter { !$0.hasPrefix(".") }.sorted().map { ($0, join(directory, $0)) }.filter { isFile($0.path) }
+  }
+
+  static func isDirectory(_ path: String) -> Bool {
+    var info = stat()
+    return !path.isEmpty && stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
   }
 
   static func isFile(_ path: String) -> Bool {

@@ -89,7 +89,9 @@ public enum ComparisonReport {
   static func cells(_ comparison: RideComparison, lap number: Int) -> [String] {
     guard let lap = comparison.lap(number) else { return ["", ""] }
     let delta = lap.deltaMilliseconds.map { TimeFormat.signedDifference(.milliseconds($0), precision: .cs) } ?? ""
-    let marks = [lap.standing.map(glyph), lap.isNewGold ? goldMark : nil].compactMap { $0 }
+    // A delta that shows as level (`+00:00.00`, under a hundredth) is neither ahead nor behind.
+    let level = lap.deltaMilliseconds.map { TimeFormat.truncated(.milliseconds(abs($0)), to: .cs) == .zero } ?? false
+    let marks = [level ? nil : lap.standing.map(glyph), lap.isNewGold ? goldMark : nil].compactMap { $0 }
     return [delta, marks.joined(separator: " ")]
   }
 }

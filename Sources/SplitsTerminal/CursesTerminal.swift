@@ -41,6 +41,19 @@ public final class CursesTerminal: TerminalBackend {
   /// on the normal screen after the end, and what is printed then starts below it.
   private let hasAlternateScreen: Bool
 
+  /// Whether a full screen can run here: both streams are a terminal whose type can move
+  /// the cursor anywhere. Touches nothing: a command asks before it creates what the screen
+  /// would use (the journal), so that `TERM=dumb splits` leaves nothing behind.
+  public static func canRunFullScreen() -> Bool {
+    guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { return false }
+    guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { return false }
+    var status: Int32 = 0
+    guard setupterm(term, STDOUT_FILENO, &status) == OK, status == 1 else { return false }
+    let addressable = splits_tigetstr("cup") != nil
+    splits_free_cur_term()
+    return addressable
+  }
+
   /// Checks the terminal before touching it, then enters curses mode.
   ///
   /// Nothing is written to the terminal unless every check passes, so a bad `TERM` or a

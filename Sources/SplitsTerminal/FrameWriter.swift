@@ -64,10 +64,14 @@ final class FrameWriter {
         sequences.appendChange(from: attributes, to: run.style, to: &buffer)
         attributes = run.style
       }
-      buffer.append(contentsOf: run.text.utf8)
       row = run.row
       lastASCII = TextWidth.isPrintableASCII(run.text)
-      column = run.column + TextWidth.columns(run.text)
+      if lastASCII {
+        buffer.append(contentsOf: run.text.utf8)
+        column = run.column + run.text.utf8.count
+      } else {
+        column = appendPlaced(run)
+      }
     }
     if !buffer.isEmpty { cursorMoved = true }
     switch write(buffer) {
@@ -75,6 +79,35 @@ final class FrameWriter {
     case .stalled: damage()
     case .failed: break  // the terminal is gone: the hang-up or the end of input follows
     }
+  }
+
+  /// Writes a run holding other characters than printable ASCII, and returns the column after
+  /// it. After each such character the cursor is put where the screen has the next one: a
+  /// terminal that gives an emoji another width than `TextWidth` then shifts nothing after
+  /// it on the row (a state `RUNNING` over `READY` would leave `RUNNINGY`).
+  private func appendPlaced(_ run: Screen.Run) -> Int {
+    var column = run.column
+    var pending = false
+    for character in run.text {
+      if pending { sequences.appendMove(fromRow: -1, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
+      buffer.append(contentsOf: character.utf8)
+      let width = TextWidth.columns(character)
+      column += width
+      pending = !Self.hasCertainWidth(character, width)
+    }
+    return column
+  }
+
+  /// Whether every terminal gives `character` the `width` columns the screen counts: one
+  /// printable ASCII or Latin character, a Hangul syllable, a kana or a CJK ideograph. Not an
+  /// emoji, a symbol, a sequence of several scalars or a character of no width.
+  nonisolated static func hasCertainWidth(_ character: Character, _ width: Int) -> Bool {
+    let scalars = character.unicodeScalars
+    guard width > 0, let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+      return false
+    }
+    let v = scalar.value
+    return v < 0x300 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v)
   }
 
   /// Whether `run` shows the same written in `current` attributes as in its own: blanks look

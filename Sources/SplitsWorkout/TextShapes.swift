@@ -53,11 +53,71 @@ enum Shape {
     return marked
   }
 
-  /// `75%`, `88-92%`, `220w`, `-5%`, `5--6%`: digits, `.` and `-` (a digit or `-` first)
-  /// before `%` or `w`.
+  /// `75%`, `88-92%`, `220w`, `-5%`, `5--6%`, `50%-75%`: digits, `.` and `-` (a digit or `-`
+  /// first) before `%` or `w`; the unit may also close the first value of a range.
   static func isPowerTarget(_ bytes: ArraySlice<UInt8>) -> Bool {
-    guard let last = bytes.last, last == UInt8(ascii: "%") || last == UInt8(ascii: "w") else { return false }
-    return isNumbers(bytes.dropLast())
+    powerNumbers(bytes).map(isNumbers) ?? false
+  }
+
+  /// The numbers of a target in `%` or `w`, the unit taken off (`50%-75%` gives `50-75`);
+  /// nil when the token does not end in `%` or `w`.
+  static func powerNumbers(_ bytes: ArraySlice<UInt8>) -> ArraySlice<UInt8>? {
+    guard let unit = bytes.last, unit == UInt8(ascii: "%") || unit == UInt8(ascii: "w") else { return nil }
+    let body = bytes.dropLast()
+    var index = body.startIndex
+    while index + 1 < body.endIndex {
+      if body[index] == unit, body[index + 1] == UInt8(ascii: "-"), index > body.startIndex {
+        return ArraySlice(Array(body[..<index]) + Array(body[(index + 1)...]))
+      }
+      index += 1
+    }
+    return body
+  }
+
+  static let intensity = Array("intensity=".utf8)
+  /// The kinds intervals.icu's `intensity=` names.
+  static let intensityKinds: Set<WorkoutStep.Kind> = [.active, .rest, .warmup, .cooldown]
+
+  static func starts(_ bytes: ArraySlice<UInt8>, with prefix: [UInt8]) -> Bool {
+    bytes.count >= prefix.count && equals(bytes.prefix(prefix.count), prefix)
+  }
+
+  static func ends(_ bytes: ArraySlice<UInt8>, with suffix: [UInt8]) -> Bool {
+    bytes.count >= suffix.count && equals(bytes.suffix(suffix.count), suffix)
+  }
+
+  /// intervals.icu's heart-rate targets: `HR`, `LTHR` (after `75%` or `Z2`), `75%HR`, `140bpm`.
+  static func isHeartRate(_ bytes: ArraySlice<UInt8>) -> Bool {
+    for suffix in [Array("lthr".utf8), Array("hr".utf8)] where ends(bytes, with: suffix) {
+      let before = bytes.dropLast(suffix.count)
+      if before.isEmpty || isPowerTarget(before) || isZone(before) { return true }
+    }
+    let bpm = Array("bpm".utf8)
+    return ends(bytes, with: bpm) && isNumbers(bytes.dropLast(bpm.count))
+  }
+
+  /// intervals.icu's pace targets: `Pace` (after `75%` or `Z2`), `5:00/km`, `1:45/100m`.
+  static func isPace(_ bytes: ArraySlice<UInt8>) -> Bool {
+    let pace = Array("pace".utf8)
+    if ends(bytes, with: pace) {
+      let before = bytes.dropLast(pace.count)
+      return before.isEmpty || isPowerTarget(before) || isZone(before)
+    }
+    guard let slash = TextNumber.index(of: UInt8(ascii: "/"), in: bytes), let first = bytes.first else { return false }
+    return isDigit(first) && slash + 1 < bytes.endIndex
+  }
+
+  /// A distance: a number (decimals allowed) then `km`, `mi`, `mtr` or `yd` (`1km`, `2.5mi`,
+  /// `400mtr`). `m` alone is minutes.
+  static func isDistance(_ bytes: ArraySlice<UInt8>) -> Bool {
+    for unit in ["km", "mi", "mtr", "yd"] {
+      let suffix = Array(unit.utf8)
+      guard ends(bytes, with: suffix) else { continue }
+      let number = bytes.dropLast(suffix.count)
+      guard let first = number.first, isDigit(first) else { return false }
+      return number.allSatisfy { isDigit($0) || $0 == UInt8(ascii: ".") }
+    }
+    return false
   }
 
   /// `Z2`, `Z0`, `Z12`.

@@ -50,6 +50,8 @@ extension TextReader {
       let code = line.code(word)
       if isLength(code) { return lengthIndex }
       if Shape.isPowerTarget(code) || Shape.isZone(code) || Shape.isCadence(code) {
+        // The word before may be the length, of a kind Splits cannot ride: say so.
+        if lengthIndex > 0, let error = notALength(line, words[lengthIndex - 1]) { throw error }
         throw line.fail(word, "expected the length first (- 10m 75% 90rpm), found \(line.quoted(word))")
       }
       // Stop at once past the limit: a line may be a megabyte long.
@@ -60,7 +62,25 @@ extension TextReader {
       }
       lengthIndex += 1
     }
+    if let last = words.last, let error = notALength(line, last) { throw error }
     throw line.fail(line.endColumn(tokens), "expected \(lengthForms), found the end of the line")
+  }
+
+  /// The error for a word written where the length goes that is a length of another kind:
+  /// a distance (`1km`, `400mtr`) or a number without its unit (`90`); nil for any other word.
+  static func notALength(_ line: TextLine, _ word: TextToken) -> WorkoutError? {
+    let code = line.code(word)
+    if Shape.isDistance(code) {
+      return line.fail(
+        word,
+        "expected a length in time (10m, 1:30) or lap, found the distance \(line.quoted(word)): distance steps are not supported yet"
+      )
+    }
+    if !code.isEmpty, Shape.allDigits(code) {
+      let number = line.text(word)
+      return line.fail(word, "expected a length with its unit (\(number)s or \(number)m), found \(line.quoted(word))")
+    }
+    return nil
   }
 
   /// The words after the length, each a target, a cadence or a kind, once each.
@@ -99,6 +119,22 @@ extension TextReader {
       } else if let named = Shape.kind(code) {
         try once(extras.kind != nil, "kind")
         extras.kind = named
+      } else if Shape.starts(code, with: Shape.intensity) {
+        // intervals.icu's `intensity=rest`: the kind.
+        try once(extras.kind != nil, "kind")
+        guard let named = Shape.kind(code.dropFirst(Shape.intensity.count)), Shape.intensityKinds.contains(named) else {
+          throw line.fail(word, "expected intensity=active, rest, warmup or cooldown, found \(line.quoted(word))")
+        }
+        extras.kind = named
+      } else if Shape.isHeartRate(code) {
+        throw line.fail(
+          word, "expected a power target (75%, 220w or Z2), found \(line.quoted(word)): heart-rate targets are not supported yet")
+      } else if Shape.isPace(code) {
+        throw line.fail(
+          word, "expected a power target (75%, 220w or Z2), found \(line.quoted(word)): pace targets are not supported yet")
+      } else if Shape.isDistance(code) {
+        throw line.fail(
+          word, "expected a target, a cadence or a kind, found the distance \(line.quoted(word)): distance steps are not supported yet")
       } else {
         throw line.fail(
           word, "expected a target, a cadence or a kind (75%, 90rpm, rest), found \(line.quoted(word))")
@@ -130,17 +166,21 @@ extension TextReader {
     return .steady(low: zones[zone - 1].low, high: zones[zone - 1].high)
   }
 
-  /// `90rpm`: one value, from 1 to the limit.
+  /// `90rpm`, from 1 to the limit; a range `90-100rpm` is its middle (rounded half up), as a
+  /// `.zwo` file's `CadenceLow` and `CadenceHigh` are.
   static func cadence(_ line: TextLine, _ word: TextToken) throws(WorkoutError) -> Int {
     let digits = line.code(word).dropLast(3)
-    if digits.dropFirst().contains(UInt8(ascii: "-")) {
-      throw line.fail(word, "expected one cadence (90rpm), found \(line.quoted(word))")
+    let dash = digits.isEmpty ? nil : TextNumber.index(of: UInt8(ascii: "-"), in: digits.dropFirst())
+    let parts = dash.map { [digits[..<$0], digits[($0 + 1)...]] } ?? [digits]
+    var values: [Int] = []
+    for part in parts {
+      guard let value = TextNumber.whole(part), (1...Limits.cadence).contains(value) else {
+        throw line.fail(
+          word, "expected a cadence from 1 to \(Limits.cadence) (90rpm or 90-100rpm), found \(line.quoted(word))")
+      }
+      values.append(value)
     }
-    guard let value = TextNumber.whole(digits), (1...Limits.cadence).contains(value) else {
-      throw line.fail(
-        word, "expected a cadence from 1 to \(Limits.cadence) (90rpm), found \(line.quoted(word))")
-    }
-    return value
+    return (values.reduce(0, +) * 2 + values.count) / (2 * values.count)
   }
 
   static func isLength(_ code: ArraySlice<UInt8>) -> Bool {
@@ -167,9 +207,8 @@ extension TextReader {
   /// the order written; nil when the token is not of that form.
   func power(_ line: TextLine, _ token: TextToken) throws(WorkoutError) -> [Double]? {
     let code = line.code(token)
-    guard Shape.isPowerTarget(code) else { return nil }
+    guard Shape.isPowerTarget(code), let body = Shape.powerNumbers(code) else { return nil }
     let watts = code.last == UInt8(ascii: "w")
-    let body = code.dropLast()
     if body.first == UInt8(ascii: "-") {
       if watts { throw line.fail(token, "expected watts of zero or more, found \(line.quoted(token))") }
       throw line.fail(

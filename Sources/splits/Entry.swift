@@ -35,8 +35,10 @@ enum Entry {
       command = try SplitsCommand.parseAsRoot()
     } catch {
       // `-1` where a number goes reads as an option to argument-parser: say what it must be.
-      if SplitsCommand.exitCode(for: error) != .success, let message = NegativeNumbers.message(arguments: arguments) {
-        usageError(message)
+      if SplitsCommand.exitCode(for: error) != .success {
+        if let message = WorkoutTextArgument.message(arguments: arguments) { usageError(message) }
+        if let message = RemoteRideOptions.message(arguments: arguments) { usageError(message) }
+        if let message = NegativeNumbers.message(arguments: arguments) { usageError(message) }
       }
       fail(error)
     }

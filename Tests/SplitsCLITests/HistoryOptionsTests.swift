@@ -20,7 +20,7 @@ struct HistoryOptionsTests {
 
   @Test(
     "a bad date is a usage error that says what a date is",
-    arguments: [["--since", "2026-02-30"], ["--until", "23.11.2026"], ["--since", "2026-11-23T10:00"]])
+    arguments: [["--until", "23.11.2026"], ["--since", "2026-11-23T10:00"], ["--since", "26-02-03"]])
   func badDate(_ arguments: [String]) {
     do {
       _ = try HistoryCommand.parse(arguments)
@@ -29,6 +29,27 @@ struct HistoryOptionsTests {
       #expect(HistoryCommand.exitCode(for: error) == .validationFailure)
       let message = HistoryCommand.message(for: error)
       #expect(message.contains(arguments[0]) && message.contains("YYYY-MM-DD"), "\(message)")
+    }
+  }
+
+  @Test(
+    "history --since 2026-02-30 says the day does not exist",
+    arguments: [
+      (["--since", "2026-02-30"], "there is no 30 February 2026"),
+      (["--until", "2027-02-29"], "there is no 29 February 2027: 2027 is not a leap year"),
+      (["--since", "2026-13-01"], "there is no month 13: months go from 01 to 12"),
+      (["--until", "2026-11-31"], "there is no 31 November 2026"),
+    ])
+  func missingDay(arguments: [String], reason: String) {
+    do {
+      _ = try HistoryCommand.parse(arguments)
+      Issue.record("parsed \(arguments)")
+    } catch {
+      #expect(HistoryCommand.exitCode(for: error) == .validationFailure)
+      let message = HistoryCommand.message(for: error)
+      #expect(message.contains(arguments[0]), "\(message)")
+      #expect(message.contains("the day does not exist: \(reason)."), "\(message)")
+      #expect(!message.contains("a date is YYYY-MM-DD"), "\(message)")
     }
   }
 

@@ -72,8 +72,7 @@ struct CountdownTargetTests {
     #expect(try parseTarget("20:15") == date(1_795_346_100_000))  // today, 11:15Z
     #expect(try parseTarget("14:30") == date(1_795_411_800_000))  // tomorrow, 05:30Z
     #expect(try parseTarget("14:30:15") == date(1_795_411_815_000))
-    #expect(try parseTarget("9:05") == date(1_795_411_800_000 - 5 * 3_600_000 - 25 * 60_000))
-    #expect(try parseTarget("09:05") == parseTarget("9:05"))
+    #expect(try parseTarget("09:05") == date(1_795_411_800_000 - 5 * 3_600_000 - 25 * 60_000))
     #expect(try parseTarget("00:00") == date(1_795_359_600_000))  // midnight, 15:00Z
     // Exactly now is not to come: tomorrow.
     #expect(try parseTarget("19:00") == date(countdownTestNow + 86_400_000))
@@ -106,25 +105,28 @@ struct CountdownTargetTests {
     #expect(try parseTarget(text) == .duration(.seconds(seconds)))
   }
 
-  @Test("H:MM is a time of day, and HH:MM:SS too; H:MM:SS and HHH:MM:SS are durations")
-  func colonAmbiguity() throws {
-    #expect(try parseTarget("5:00") == parseTarget("05:00"))
-    guard case .date = try parseTarget("5:00") else {
-      Issue.record("5:00 should be a time of day")
-      return
+  /// The rule of the colon forms (decided 2026-11-25): two digits before the first colon are
+  /// the hours of a time of day; one digit, or three or more, start a duration, M:SS or
+  /// H:MM:SS, as in a workout.
+  @Test(
+    "splits countdown 1:30 is 90 seconds: two-digit hours are a time of day, other colon forms a duration",
+    arguments: [
+      ("1:30", "90 s"), ("5:00", "300 s"), ("9:05", "545 s"), ("0:45", "45 s"), ("123:00", "7380 s"),
+      ("1:30:00", "5400 s"), ("0:25:00", "1500 s"), ("010:00:00", "36000 s"), ("100:00:00", "360000 s"),
+      ("01:30", "time of day"), ("05:00", "time of day"), ("09:05", "time of day"), ("14:30", "time of day"),
+      ("10:00:00", "time of day"), ("23:59:59", "time of day"), ("00:00", "time of day"),
+    ])
+  func colonRule(text: String, meaning: String) throws {
+    switch try parseTarget(text) {
+    case .duration(let duration): #expect("\(duration.components.seconds) s" == meaning, "\(text)")
+    case .date: #expect(meaning == "time of day", "\(text)")
     }
-    guard case .date = try parseTarget("10:00:00") else {
-      Issue.record("10:00:00 should be a time of day")
-      return
-    }
-    #expect(try parseTarget("1:00:00") == .duration(.seconds(3600)))
-    #expect(try parseTarget("010:00:00") == .duration(.seconds(36_000)))
   }
 
   @Test(
     "Invalid targets are rejected with a message listing the accepted forms",
     arguments: [
-      "", "   ", "abc", "25:00", "24:00", "12:60", "12:5", "123:00", "1:3:00", "1:30:0", "1:60:00", "1:00:60",
+      "", "   ", "abc", "25:00", "24:00", "12:60", "12:5", "1:3:00", "1:30:0", "1:60:00", "1:00:60",
       "24:00:00", "2026-02-30", "2027-02-29", "2026-13-01", "2026-00-10", "2026-12-00", "0000-01-01",
       "2026-12-31T24:00", "2026-12-31T23:60", "2026-12-31T23:59:60", "2026-12-31T18", "2026-12-31T18:00:00.",
       "2026-12-31T18:00+24:00", "2026-12-31T18:00+09:60", "2026-12-31T18:00+9", "2026-12-31T18:00 +09:00",
@@ -133,11 +135,51 @@ struct CountdownTargetTests {
       "2026-12-31 18:00 KST", "tomorrow", "1:00:00:00", "12:00pm", "5 minutes",
     ])
   func invalid(text: String) {
-    #expect(throws: CountdownTargetError(input: text)) { try parseTarget(text) }
+    do {
+      _ = try parseTarget(text)
+      Issue.record("\(text) was read")
+    } catch {
+      #expect(error.input == text)
+      #expect(error.message(.english).hasPrefix("\"\(CountdownTargetError.printable(text))\" is not a countdown target"))
+    }
     let message = CountdownTargetError(input: text).message(.english)
     #expect(message.contains("Accepted forms"))
     #expect(message.contains("1h30m"))
     #expect(message.contains("2026-12-31T23:59:59+09:00"))
+  }
+
+  @Test(
+    "A target of an accepted form with a part out of range says which part, in each language",
+    arguments: [
+      ("2026-02-30", "there is no 30 February 2026", "2026년 2월 30일은 없습니다"),
+      ("2027-02-29", "there is no 29 February 2027: 2027 is not a leap year", "2027년 2월 29일은 없습니다: 2027년은 윤년이 아닙니다"),
+      ("2026-04-31 18:00", "there is no 31 April 2026", "2026년 4월 31일은 없습니다"),
+      ("2026-12-00", "there is no day 00 in a month", "0일은 없습니다"),
+      ("2026-13-01", "there is no month 13: months go from 01 to 12", "13월은 없습니다: 월은 01부터 12까지입니다"),
+      ("0000-01-01", "years go from 0001 to 9999", "연도는 0001부터 9999까지입니다"),
+      ("25:00", "an hour of 25: a time of day goes from 00:00 to 23:59 (a duration is 90s, 25m, 1h30m or 1:30:00)",
+        "25시는 없습니다: 시각은 00:00부터 23:59까지입니다 (시간 길이는 90s, 25m, 1h30m 또는 1:30:00)"),
+      ("99:00:00", "an hour of 99: a time of day goes from 00:00 to 23:59 (a duration is 90s, 25m, 1h30m or 1:30:00)",
+        "99시는 없습니다: 시각은 00:00부터 23:59까지입니다 (시간 길이는 90s, 25m, 1h30m 또는 1:30:00)"),
+      ("2026-12-31T24:00", "an hour of 24: a time of day goes from 00:00 to 23:59 (a duration is 90s, 25m, 1h30m or 1:30:00)",
+        "24시는 없습니다: 시각은 00:00부터 23:59까지입니다 (시간 길이는 90s, 25m, 1h30m 또는 1:30:00)"),
+      ("1:60:00", "minutes go up to 59, not 60", "분은 59까지입니다 (60 아님)"),
+      ("12:60", "minutes go up to 59, not 60", "분은 59까지입니다 (60 아님)"),
+      ("1:00:60", "seconds go up to 59, not 60", "초는 59까지입니다 (60 아님)"),
+      ("1:75", "seconds go up to 59, not 75", "초는 59까지입니다 (75 아님)"),
+      ("10000d", "a countdown lasts at most 9999 days (9999d)", "카운트다운은 9999일(9999d)까지입니다"),
+      ("239977h", "a countdown lasts at most 9999 days (9999d)", "카운트다운은 9999일(9999d)까지입니다"),
+      ("864000000", "a countdown lasts at most 9999 days (9999d)", "카운트다운은 9999일(9999d)까지입니다"),
+      ("2026-12-31T18:00+24:00", "an offset from UTC goes up to ±23:59", "UTC 오프셋은 ±23:59까지입니다"),
+    ])
+  func refusedWithReason(text: String, english: String, korean: String) {
+    do {
+      _ = try parseTarget(text)
+      Issue.record("\(text) was read")
+    } catch {
+      #expect(error.message(.english) == "\"\(text)\" is not a countdown target: \(english).")
+      #expect(error.message(.korean) == "\"\(text)\" 은(는) 카운트다운 대상이 아닙니다: \(korean).")
+    }
   }
 
   @Test("The message quotes the input, made printable and short, in each language")
@@ -201,8 +243,14 @@ enum Oracle: Equatable {
       let fraction = m.7.map { Int64(($0 + "00").prefix(3))! } ?? 0
       return .absolute(Int64(instant) * 1000 + fraction)
     }
-    if let m = text.wholeMatch(of: #/(\d{1,2}):(\d{2})/#) {
+    if let m = text.wholeMatch(of: #/(\d{2}):(\d{2})/#) {
       return Int(m.1)! <= 23 && Int(m.2)! <= 59 ? .timeOfDay : .invalid
+    }
+    if let m = text.wholeMatch(of: #/(\d|\d{3,12}):(\d{2})/#) {
+      let mi = Int64(m.1)!, s = Int64(m.2)!
+      guard s <= 59 else { return .invalid }
+      let total = mi * 60 + s
+      return total <= cap ? .duration(total) : .invalid
     }
     if let m = text.wholeMatch(of: #/(\d{2}):(\d{2}):(\d{2})/#) {
       return Int(m.1)! <= 23 && Int(m.2)! <= 59 && Int(m.3)! <= 59 ? .timeOfDay : .invalid
@@ -235,7 +283,7 @@ enum Oracle: Equatable {
 struct CountdownTargetFuzzTests {
   static let valid = [
     "2026-12-31T23:59:59+09:00", "2026-12-31T14:59:59Z", "2026-12-31 18:00", "2026-12-31 18:00:30",
-    "2026-12-31T18:00", "2026-12-31", "14:30", "14:30:15", "9:05", "90", "90s", "25m", "1h30m", "1d2h",
+    "2026-12-31T18:00", "2026-12-31", "14:30", "14:30:15", "09:05", "9:05", "90", "90s", "25m", "1h30m", "1d2h",
     "1:30:00", "100:00:00", "1h 30m 15s", "2026-12-31T23:59:59.250-05:30",
   ]
 
@@ -262,8 +310,8 @@ struct CountdownTargetFuzzTests {
       #expect(expected == .invalid, "\(text.debugDescription) rejected, oracle says \(expected)")
       #expect(error.input == text)
       let message = error.message(.english)
-      #expect(message.contains("is not a countdown target. Accepted forms:"))
-      #expect(error.message(.korean).contains("받는 형식"))
+      #expect(message.contains("is not a countdown target"))
+      #expect(error.message(.korean).contains("카운트다운 대상이 아닙니다"))
     }
   }
 

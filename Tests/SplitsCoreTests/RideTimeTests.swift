@@ -150,6 +150,14 @@ struct TimeFormatTests {
     #expect(TimeFormat.clock(.seconds(30 * 86400) + .milliseconds(10), precision: .cs) == "720:00:00.01")
   }
 
+  @Test func aSummaryNeverSaysMinus00_00_00AgainstTheRideBefore() {
+    #expect(TimeFormat.signedDifference(.milliseconds(-4), precision: .cs) == "+00:00.00")
+    #expect(TimeFormat.signedDifference(.milliseconds(-999), precision: .s) == "+00:00")
+    #expect(TimeFormat.signedDifference(.milliseconds(-90), precision: .ds) == "+00:00.0")
+    #expect(TimeFormat.signedDifference(.milliseconds(-10), precision: .cs) == "-00:00.01")
+    #expect(TimeFormat.signedDifference(.milliseconds(-1_000), precision: .s) == "-00:01")
+  }
+
   @Test func signedDifferences() {
     #expect(TimeFormat.signedDifference(.milliseconds(-2_470), precision: .cs) == "-00:02.47")
     #expect(TimeFormat.signedDifference(.milliseconds(6_250), precision: .cs) == "+00:06.25")

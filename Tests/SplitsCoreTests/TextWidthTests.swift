@@ -32,6 +32,15 @@ struct TextWidthTests {
     return String(text[..<end])
   }
 
+  @Test("An emoji in a workout title takes the two columns a terminal gives it: 🚴 ⚡ ✅ 🫡 🛶 🥇")
+  func wideEmoji() {
+    for emoji in ["🚴", "⚡", "✅", "🫡", "🛶", "🥇", "⌚", "⭐", "🚀", "🏃", "😀"] {
+      #expect(TextWidth.columns(emoji) == 2, "\(emoji)")
+    }
+    #expect(TextWidth.columns("Trainer 🚴 hour") == 15)
+    for narrow in ["♂", "☀", "→", "─", "█", "é"] { #expect(TextWidth.columns(narrow) == 1, "\(narrow)") }
+  }
+
   @Test func characters() {
     let characters = Self.samples.flatMap { Array($0) } + (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
     for character in characters {

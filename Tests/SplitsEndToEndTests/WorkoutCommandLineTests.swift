@@ -101,4 +101,29 @@ struct WorkoutCommandLineTests {
     let check = try await home.splits(["workout", "check", "sweet"])
     #expect(check.termination == .exited(0), "\(check)")
   }
+
+  @Test func workoutCheckOfADirectorySaysItIsADirectory() async throws {
+    let home = try Home()
+    let result = try await home.splits(["workout", "check", home.path])
+    #expect(result.termination == .exited(2), "\(result)")
+    #expect(result.stderr.hasPrefix("splits: '\(home.path)' is a directory: name a workout file in it"), "\(result)")
+    #expect(!result.stderr.contains("no workout file or saved workout"), "\(result)")
+  }
+
+  @Test func aWorkoutTextStartingWithADashSaysToPutDoubleDashBeforeIt() async throws {
+    let home = try Home()
+    for arguments in [["workout", "check", "- 20m 75%"], ["workout", "- 20m 75%"], ["workout", "check", "--json", "- 20m 75%"]] {
+      let result = try await home.splits(arguments)
+      #expect(result.termination == .exited(2), "\(result)")
+      #expect(!result.stderr.contains("Missing expected argument"), "\(result)")
+      let command = arguments.contains("check") ? "splits workout check" : "splits workout"
+      #expect(
+        result.stderr.hasPrefix(
+          "Error: a workout's text that starts with '-' reads as an option: put -- before it, as in \(command) -- '- 20m 75%'\n"),
+        "\(result)")
+    }
+    // And with it, the text is read.
+    let fixed = try await home.splits(["workout", "check", "--", "- 20m 75%"])
+    #expect(fixed.termination == .exited(0), "\(fixed)")
+  }
 }

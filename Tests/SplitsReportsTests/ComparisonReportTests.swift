@@ -61,6 +61,24 @@ struct ComparisonReportTests {
     #expect(lines.contains { $0.hasPrefix("to finish") && !$0.contains("⇊") && !$0.contains("+00:01.00") })
   }
 
+  @Test func showMarksADeltaThatShowsAsPlus00_00_00NeitherAheadNorBehind() throws {
+    let first = Self.ride(11, name: "Level", start: 5_000_000, laps: [60_000, 60_000, 60_000])
+    // 4 ms behind after lap 1, 6 ms ahead after lap 2: both show as level.
+    let second = Self.ride(12, name: "Level", start: 6_000_000, laps: [60_004, 59_990, 61_000])
+    let comparison = RideComparison(second, kind: .previous, among: [second, first])
+    let text = HistoryReport.show(second, comparison: comparison, strings: .english, timeZone: TimeZone(identifier: "UTC")!)
+    let lines = text.split(separator: "\n").map(String.init)
+    let one = try #require(lines.first { $0.hasPrefix("        1") })
+    let two = try #require(lines.first { $0.hasPrefix("        2") })
+    #expect(one.hasSuffix("+00:00.00"), "\(one)")
+    #expect(two.hasSuffix("+00:00.00  ★"), "\(two)")
+    for mark in ["⇈", "⇡", "⇣", "⇊", "-00:00.00"] {
+      #expect(!one.contains(mark) && !two.contains(mark), "\(text)")
+    }
+    // A difference of a whole hundredth still has its side.
+    #expect(lines.contains { $0.contains("+00:00.99  ⇊") }, "\(text)")
+  }
+
   @Test func theFirstRideOfANameHasNothingToCompareWith() throws {
     let comparison = RideComparison(Self.first, kind: .previous, among: Self.all)
     #expect(comparison.reference == nil)

@@ -44,4 +44,14 @@ struct FrameOutputTests {
     let bytes = withPadding.withCString { Sequences.bytes($0) }
     #expect(bytes == Array("\u{1B}[H\u{1B}[2J".utf8))
   }
+
+  @Test("after an emoji the next character is placed by its column, after Hangul it follows on")
+  func placedAfterUncertainWidths() {
+    for (text, width) in [("🚴", 2), ("⚡", 2), ("🚴\u{200D}♂\u{FE0F}", 2), ("☀\u{FE0F}", 1), ("▲", 1), ("e\u{301}", 1)] {
+      #expect(!FrameWriter.hasCertainWidth(Character(text), width), "\(text)")
+    }
+    for (text, width) in [("a", 1), ("é", 1), ("·", 1), ("한", 2), ("カ", 2), ("中", 2)] {
+      #expect(FrameWriter.hasCertainWidth(Character(text), width), "\(text)")
+    }
+  }
 }

@@ -429,11 +429,12 @@ struct WorkoutTextErrorTests {
       ("- 20s max 150%", 1, 11, "expected no target on a max step, found '150%'"),
       ("- 20s ramp 50-60% max", 1, 7, "expected no target on a max step, found 'ramp'"),
       // Cadence and kind.
-      ("- 10m 0rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm), found '0rpm'"),
-      ("- 10m 251rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm), found '251rpm'"),
-      ("- 10m 90.5rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm), found '90.5rpm'"),
-      ("- 10m -90rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm), found '-90rpm'"),
-      ("- 10m 90-100rpm", 1, 7, "expected one cadence (90rpm), found '90-100rpm'"),
+      ("- 10m 0rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '0rpm'"),
+      ("- 10m 251rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '251rpm'"),
+      ("- 10m 90.5rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '90.5rpm'"),
+      ("- 10m -90rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '-90rpm'"),
+      ("- 10m 90-300rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '90-300rpm'"),
+      ("- 10m 90--100rpm", 1, 7, "expected a cadence from 1 to 250 (90rpm or 90-100rpm), found '90--100rpm'"),
       ("- 10m 90rpm 95rpm", 1, 13, "expected one cadence per step, found '95rpm' as well"),
       ("- 10m rest warmup", 1, 12, "expected one kind per step, found 'warmup' as well"),
       ("- 10m free free", 1, 12, "expected one kind per step, found 'free' as well"),
@@ -645,5 +646,66 @@ struct WorkoutTextFuzzTests {
     let oneLine = "- " + String(repeating: "a ", count: words) + "1m"
     #expect(oneLine.utf8.count == Workout.Limits.bytes)
     #expect(failure(oneLine) == at(1, 3, "expected a label of at most 200 characters, found a longer one"))
+  }
+}
+
+// MARK: - intervals.icu's text
+
+@Suite("Workout text format: what intervals.icu writes")
+struct WorkoutTextIntervalsTests {
+  @Test(
+    "A cadence range 100-110rpm is read as its middle, as a .zwo file's CadenceLow and CadenceHigh are",
+    arguments: [("100-110rpm", 105), ("110-100rpm", 105), ("90-95rpm", 93), ("1-250rpm", 126), ("90-90rpm", 90)])
+  func cadenceRange(text: String, cadence: Int) throws {
+    #expect(try step("- 10m 75% \(text)")?.cadence == cadence)
+  }
+
+  @Test("ramp 50%-75% and 88%-92% are read as ramp 50-75% and 88-92%; 220w-250w as 220-250w")
+  func unitOnBothEnds() throws {
+    #expect(try step("- 10m ramp 50%-75%")?.target == .ramp(from: 50, to: 75))
+    #expect(try step("- 10m 88%-92%")?.target == .steady(low: 88, high: 92))
+    #expect(try step("ftp 250\n- 10m 220w-250w")?.target == .steady(low: 88, high: 100))
+    #expect(try step("- 10m ramp 60%-40% cooldown")?.target == .ramp(from: 60, to: 40))
+  }
+
+  @Test(
+    "intensity=active, rest, warmup and cooldown give the step's kind",
+    arguments: [
+      ("intensity=active", WorkoutStep.Kind.active), ("intensity=rest", .rest), ("intensity=warmup", .warmup),
+      ("Intensity=CoolDown", .cooldown),
+    ])
+  func intensity(word: String, kind: WorkoutStep.Kind) throws {
+    #expect(try step("- Easy 5m 55% \(word)")?.kind == kind)
+  }
+
+  @Test(
+    "What Splits cannot ride is refused by name: heart rate, pace, distance, a length without its unit",
+    arguments: [
+      ("- 1km 75%", 1, 3, "expected a length in time (10m, 1:30) or lap, found the distance '1km': distance steps are not supported yet"),
+      ("- 2km Z3 Pace", 1, 3, "expected a length in time (10m, 1:30) or lap, found the distance '2km': distance steps are not supported yet"),
+      ("- Track 400mtr 90rpm", 1, 9, "expected a length in time (10m, 1:30) or lap, found the distance '400mtr': distance steps are not supported yet"),
+      ("- 2.5mi", 1, 3, "expected a length in time (10m, 1:30) or lap, found the distance '2.5mi': distance steps are not supported yet"),
+      ("- 10m 2km", 1, 7, "expected a target, a cadence or a kind, found the distance '2km': distance steps are not supported yet"),
+      ("- 90 50%", 1, 3, "expected a length with its unit (90s or 90m), found '90'"),
+      ("- Easy 45", 1, 8, "expected a length with its unit (45s or 45m), found '45'"),
+      ("- 10m 70% HR", 1, 11, "expected a power target (75%, 220w or Z2), found 'HR': heart-rate targets are not supported yet"),
+      ("- 10m Z2 HR", 1, 10, "expected a power target (75%, 220w or Z2), found 'HR': heart-rate targets are not supported yet"),
+      ("- 10m 95% LTHR", 1, 11, "expected a power target (75%, 220w or Z2), found 'LTHR': heart-rate targets are not supported yet"),
+      ("- 10m 75%HR", 1, 7, "expected a power target (75%, 220w or Z2), found '75%HR': heart-rate targets are not supported yet"),
+      ("- 10m 140bpm", 1, 7, "expected a power target (75%, 220w or Z2), found '140bpm': heart-rate targets are not supported yet"),
+      ("- 10m Z3 Pace", 1, 10, "expected a power target (75%, 220w or Z2), found 'Pace': pace targets are not supported yet"),
+      ("- 10m 90% pace", 1, 11, "expected a power target (75%, 220w or Z2), found 'pace': pace targets are not supported yet"),
+      ("- 10m 5:00/km", 1, 7, "expected a power target (75%, 220w or Z2), found '5:00/km': pace targets are not supported yet"),
+      ("- 10m intensity=interval", 1, 7, "expected intensity=active, rest, warmup or cooldown, found 'intensity=interval'"),
+      ("- 10m rest intensity=rest", 1, 12, "expected one kind per step, found 'intensity=rest' as well"),
+    ] as [(String, Int, Int, String)])
+  func refusedByName(text: String, line: Int, column: Int, message: String) {
+    #expect(failure(text) == at(line, column, message))
+  }
+
+  @Test("A word holding a distance unit stays a label before a time length")
+  func distanceInLabel() throws {
+    #expect(try step("- Climb 2km 10m 80%")?.name == "Climb 2km")
+    #expect(try step("- 4th set of 3 10m 75%")?.name == "4th set of 3")
   }
 }

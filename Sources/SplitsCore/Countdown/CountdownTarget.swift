@@ -20,14 +20,17 @@ public enum CountdownTarget: Equatable, Hashable, Sendable {
   /// - `2026-12-31 18:00`, `2026-12-31T18:00:30`: a local date-time in `timeZone`;
   ///   `2026-12-31` alone is the start of that day. A local time the clock skips (a DST gap)
   ///   means the same time after the jump; a local time that happens twice means the first.
-  /// - `14:30`, `9:05`, `14:30:15`: the next time of day to come, today or tomorrow, in
+  /// - `14:30`, `09:05`, `14:30:15`: the next time of day to come, today or tomorrow, in
   ///   `timeZone` (DST-correct). A time skipped by a DST jump means the first instant after
   ///   the jump.
   /// - `90`, `90s`, `25m`, `1h30m`, `1d2h`, `1h 30m 15s`: a duration; a bare number is
   ///   seconds; units `d`, `h`, `m`, `s`, each at most once, largest first.
-  /// - `1:30:00`, `0:25:00`, `100:00:00`: a duration as `H:MM:SS`. The hours take one digit or
-  ///   three or more: with two digits (`14:30:15`) the text is a time of day, as a clock
-  ///   writes it, and `H:MM` (`5:00`) is always a time of day, never five minutes.
+  /// - `1:30`, `5:00`, `1:30:00`, `100:00:00`: a duration as `M:SS` or `H:MM:SS`, as in a
+  ///   workout.
+  ///
+  /// The one rule of the colon forms: two digits before the first colon are the hours of a
+  /// time of day, as a clock writes them (`09:05`, `14:30:15`); one digit, or three or more,
+  /// start a duration (`1:30` is 90 seconds, `5:00` five minutes, `1:30:00` an hour and a half).
   ///
   /// Durations up to 9999 days; years 0001 to 9999.
   public static func parse(
@@ -36,23 +39,51 @@ public enum CountdownTarget: Equatable, Hashable, Sendable {
   ) throws(CountdownTargetError) -> CountdownTarget {
     var calendar = calendar
     calendar.timeZone = timeZone
-    guard var parser = TargetParser(text, now: nowWallMilliseconds, calendar: calendar), let target = parser.parse()
-    else { throw CountdownTargetError(input: text) }
+    guard var parser = TargetParser(text, now: nowWallMilliseconds, calendar: calendar) else {
+      throw CountdownTargetError(input: text)
+    }
+    guard let target = parser.parse() else { throw CountdownTargetError(input: text, reason: parser.refusal) }
     return target
   }
 }
 
-/// A TARGET that is none of the accepted forms. Its message says what was given and lists
-/// the accepted forms.
+/// Why a TARGET of an accepted form is refused: a part out of its range.
+public enum CountdownRefusal: Equatable, Sendable {
+  /// `2026-02-30`, `2027-02-29`, `2026-12-00`.
+  case noSuchDay(year: Int, month: Int, day: Int)
+  /// `2026-13-01`, `2026-00-10`.
+  case noSuchMonth(Int)
+  /// `0000-01-01`.
+  case year
+  /// `25:00`, `99:00:00`, `2026-12-31T24:00`: an hour of a time of day above 23.
+  case hour(Int)
+  /// `1:60:00`, `12:60`.
+  case minute(Int)
+  /// `1:00:60`, `0:60`.
+  case second(Int)
+  /// `10000d`: longer than 9999 days.
+  case tooLong
+  /// `+24:00`, `+09:60`.
+  case offset
+}
+
+/// A TARGET that is refused. Its message says what was given and why: a part out of its
+/// range (`reason`), or else none of the accepted forms, which it lists.
 public struct CountdownTargetError: Error, Equatable, Sendable, CustomStringConvertible {
   /// The text as given.
   public let input: String
+  /// Why a text of an accepted form is refused; nil for a text of no accepted form.
+  public let reason: CountdownRefusal?
 
-  public init(input: String) { self.input = input }
+  public init(input: String, reason: CountdownRefusal? = nil) {
+    self.input = input
+    self.reason = reason
+  }
 
   /// The message in the language of `strings`.
   public func message(_ strings: CountdownStrings) -> String {
-    strings.invalidTarget(Self.printable(input))
+    guard let reason else { return strings.invalidTarget(Self.printable(input)) }
+    return strings.refusedTarget(Self.printable(input), because: reason)
   }
 
   public var description: String { message(.english) }
@@ -87,6 +118,8 @@ struct TargetParser {
   let now: Int64
   let calendar: Calendar
   var index = 0
+  /// Why `parse` gave nil, when the text has an accepted form with a part out of range.
+  var refusal: CountdownRefusal?
 
   init?(_ text: String, now: Int64, calendar: Calendar) {
     var bytes = Array(text.utf8)
@@ -144,9 +177,11 @@ struct TargetParser {
   /// `YYYY-MM-DD`, then optionally `T`/space and `HH:MM[:SS[.fff]]`, then optionally an offset.
   mutating func dateTime() -> CountdownTarget? {
     guard let year = exactly(4), eat("-"), let month = exactly(2), eat("-"), let day = exactly(2) else { return nil }
-    guard (1...9999).contains(year), (1...12).contains(month),
-      (1...Self.daysInMonth(year: year, month: month)).contains(day)
-    else { return nil }
+    guard (1...9999).contains(year) else { return refuse(.year) }
+    guard (1...12).contains(month) else { return refuse(.noSuchMonth(Int(month))) }
+    guard (1...Self.daysInMonth(year: year, month: month)).contains(day) else {
+      return refuse(.noSuchDay(year: Int(year), month: Int(month), day: Int(day)))
+    }
     if atEnd { return local(year, month, day, 0, 0, 0, 0) }
     guard eat("t") || eat(" ") else { return nil }
     guard let hour = exactly(2), eat(":"), let minute = exactly(2) else { return nil }
@@ -171,7 +206,7 @@ struct TargetParser {
         millis = ms
       }
     }
-    guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+    if let refused = outOfRange(hour, minute, second) { return refuse(refused) }
     if atEnd { return local(year, month, day, hour, minute, second, millis) }
     guard let offset = offsetSeconds(), atEnd else { return nil }
     let days = Self.daysFromCivil(year: year, month: month, day: day)
@@ -199,7 +234,10 @@ struct TargetParser {
       guard let m = exactly(2) else { return nil }
       minutes = m
     }
-    guard hours <= 23, minutes <= 59 else { return nil }
+    guard hours <= 23, minutes <= 59 else {
+      refusal = .offset
+      return nil
+    }
     return sign * (hours * 3600 + minutes * 60)
   }
 
@@ -241,22 +279,41 @@ struct TargetParser {
 
   // MARK: Colons: times of day and H:MM:SS durations
 
+  /// Two digits before the first colon: a time of day (`HH:MM`, `HH:MM:SS`); one digit or
+  /// three or more: a duration (`M:SS`, `H:MM:SS`).
   mutating func colonForm() -> CountdownTarget? {
-    guard let first = digits(min: 1, max: 12), eat(":"), let minutes = exactly(2) else { return nil }
+    guard let first = digits(min: 1, max: 12), eat(":"), let second = exactly(2) else { return nil }
+    let clock = first.count == 2
     if atEnd {
-      // H:MM or HH:MM: a time of day.
-      guard first.count <= 2 else { return nil }
-      return timeOfDay(first.value, minutes, 0)
+      if clock { return timeOfDay(first.value, second, 0) }
+      guard second <= 59 else { return refuse(.second(Int(second))) }
+      return duration(seconds: first.value * 60 + second)
     }
-    guard eat(":"), let seconds = exactly(2), atEnd, minutes <= 59, seconds <= 59 else { return nil }
-    if first.count == 2 { return timeOfDay(first.value, minutes, seconds) }
-    return duration(seconds: first.value * 3600 + minutes * 60 + seconds)
+    guard eat(":"), let third = exactly(2), atEnd else { return nil }
+    if clock { return timeOfDay(first.value, second, third) }
+    guard second <= 59 else { return refuse(.minute(Int(second))) }
+    guard third <= 59 else { return refuse(.second(Int(third))) }
+    return duration(seconds: first.value * 3600 + second * 60 + third)
+  }
+
+  /// The part of a clock's `hour:minute:second` out of its range, hours first.
+  func outOfRange(_ hour: Int64, _ minute: Int64, _ second: Int64) -> CountdownRefusal? {
+    if hour > 23 { return .hour(Int(hour)) }
+    if minute > 59 { return .minute(Int(minute)) }
+    if second > 59 { return .second(Int(second)) }
+    return nil
+  }
+
+  /// Nil, with `reason` kept for the message.
+  mutating func refuse(_ reason: CountdownRefusal) -> CountdownTarget? {
+    refusal = reason
+    return nil
   }
 
   /// The first instant after now at which the clock in the calendar's time zone reads
   /// `hour:minute:second`.
-  func timeOfDay(_ hour: Int64, _ minute: Int64, _ second: Int64) -> CountdownTarget? {
-    guard hour <= 23, minute <= 59, second <= 59 else { return nil }
+  mutating func timeOfDay(_ hour: Int64, _ minute: Int64, _ second: Int64) -> CountdownTarget? {
+    if let refused = outOfRange(hour, minute, second) { return refuse(refused) }
     let now = Date(timeIntervalSince1970: Double(self.now) / 1000)
     let wanted = DateComponents(hour: Int(hour), minute: Int(minute), second: Int(second))
     guard
@@ -281,7 +338,7 @@ struct TargetParser {
       guard let p = peek, let unit = units[nextUnit...].firstIndex(where: { $0.0.asciiValue == p }) else { return nil }
       index += 1
       total += number.value * units[unit].1
-      guard total <= Self.longestSeconds else { return nil }
+      guard total <= Self.longestSeconds else { return refuse(.tooLong) }
       nextUnit = unit + 1
       if !atEnd, nextUnit == units.count { return nil }
     }
@@ -290,8 +347,9 @@ struct TargetParser {
 
   static let longestSeconds: Int64 = 9999 * 86_400
 
-  func duration(seconds: Int64) -> CountdownTarget? {
-    guard seconds >= 0, seconds <= Self.longestSeconds else { return nil }
+  mutating func duration(seconds: Int64) -> CountdownTarget? {
+    guard seconds >= 0 else { return nil }
+    guard seconds <= Self.longestSeconds else { return refuse(.tooLong) }
     return .duration(.seconds(seconds))
   }
 }

@@ -1,6 +1,7 @@
 /// Every label and message of the countdown screen and `splits countdown`, in each language.
 /// One stored property per text, so a text missing in one language does not compile.
 public struct CountdownStrings: Sendable {
+  public let language: Language
   public let title: String
   /// Above the time while it counts down.
   public let endsIn: String
@@ -47,6 +48,66 @@ public struct CountdownStrings: Sendable {
   /// The message for a TARGET that is none of the accepted forms.
   public func invalidTarget(_ input: String) -> String { Self.fill(invalidTargetFormat, input) }
 
+  /// The message for a TARGET of an accepted form with a part out of range: what was given,
+  /// and why it is refused.
+  public func refusedTarget(_ input: String, because reason: CountdownRefusal) -> String {
+    switch language {
+    case .en: "\"\(input)\" is not a countdown target: \(Self.reason(reason, in: .en))."
+    case .ko: "\"\(input)\" 은(는) 카운트다운 대상이 아닙니다: \(Self.reason(reason, in: .ko))."
+    }
+  }
+
+  /// Why a date or time is refused (`there is no 30 February 2026`), in `language`.
+  public static func reason(_ reason: CountdownRefusal, in language: Language) -> String {
+    switch language {
+    case .en: englishReason(reason)
+    case .ko: koreanReason(reason)
+    }
+  }
+
+  static let monthNames = [
+    "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+    "December",
+  ]
+
+  static func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+
+  static func isLeap(_ year: Int) -> Bool { (year % 4 == 0 && year % 100 != 0) || year % 400 == 0 }
+
+  static func englishReason(_ reason: CountdownRefusal) -> String {
+    switch reason {
+    case .noSuchDay(let year, let month, let day):
+      if day == 0 { return "there is no day 00 in a month" }
+      let date = "\(day) \(monthNames[month - 1]) \(year)"
+      return month == 2 && day == 29 ? "there is no \(date): \(year) is not a leap year" : "there is no \(date)"
+    case .noSuchMonth(let month): return "there is no month \(twoDigits(month)): months go from 01 to 12"
+    case .year: return "years go from 0001 to 9999"
+    case .hour(let hour):
+      return "an hour of \(twoDigits(hour)): a time of day goes from 00:00 to 23:59 (a duration is 90s, 25m, 1h30m or 1:30:00)"
+    case .minute(let minute): return "minutes go up to 59, not \(minute)"
+    case .second(let second): return "seconds go up to 59, not \(second)"
+    case .tooLong: return "a countdown lasts at most 9999 days (9999d)"
+    case .offset: return "an offset from UTC goes up to ±23:59"
+    }
+  }
+
+  static func koreanReason(_ reason: CountdownRefusal) -> String {
+    switch reason {
+    case .noSuchDay(let year, let month, let day):
+      if day == 0 { return "0일은 없습니다" }
+      let date = "\(year)년 \(month)월 \(day)일"
+      return month == 2 && day == 29 ? "\(date)은 없습니다: \(year)년은 윤년이 아닙니다" : "\(date)은 없습니다"
+    case .noSuchMonth(let month): return "\(month)월은 없습니다: 월은 01부터 12까지입니다"
+    case .year: return "연도는 0001부터 9999까지입니다"
+    case .hour(let hour):
+      return "\(twoDigits(hour))시는 없습니다: 시각은 00:00부터 23:59까지입니다 (시간 길이는 90s, 25m, 1h30m 또는 1:30:00)"
+    case .minute(let minute): return "분은 59까지입니다 (\(minute) 아님)"
+    case .second(let second): return "초는 59까지입니다 (\(second) 아님)"
+    case .tooLong: return "카운트다운은 9999일(9999d)까지입니다"
+    case .offset: return "UTC 오프셋은 ±23:59까지입니다"
+    }
+  }
+
   /// "Countdown stopped with 00:12:34 left".
   public func summaryStopped(_ left: String) -> String { Self.fill(summaryStoppedFormat, left) }
   public func helpTooSmall(_ size: String) -> String { Self.fill(helpTooSmallFormat, size) }
@@ -55,6 +116,7 @@ public struct CountdownStrings: Sendable {
   static func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
 
   public static let english = CountdownStrings(
+    language: .en,
     title: "Countdown",
     endsIn: "Ends in",
     paused: "Paused",
@@ -84,14 +146,15 @@ public struct CountdownStrings: Sendable {
         2026-12-31T23:59:59+09:00   date and time with an offset (or Z)
         2026-12-31 18:00            local date and time (seconds optional; T or space)
         2026-12-31                  the start of a local date
-        14:30, 14:30:15             the next time of day to come
+        14:30, 09:05, 14:30:15      the next time of day to come (two-digit hours)
         90, 90s, 25m, 1h30m, 1d2h   a duration (a bare number is seconds)
-        1:30:00                     a duration as H:MM:SS (two-digit hours are a time of day)
+        1:30, 1:30:00               a duration as M:SS or H:MM:SS (1:30 is 90 s)
       Durations up to 9999 days.
       """
   )
 
   public static let korean = CountdownStrings(
+    language: .ko,
     title: "카운트다운",
     endsIn: "종료까지",
     paused: "일시정지",
@@ -121,9 +184,9 @@ public struct CountdownStrings: Sendable {
         2026-12-31T23:59:59+09:00   오프셋(또는 Z)이 있는 날짜와 시각
         2026-12-31 18:00            현지 날짜와 시각 (초는 생략 가능; T 또는 공백)
         2026-12-31                  현지 날짜의 시작
-        14:30, 14:30:15             다음에 올 시각
+        14:30, 09:05, 14:30:15      다음에 올 시각 (시는 두 자리)
         90, 90s, 25m, 1h30m, 1d2h   시간 길이 (숫자만 쓰면 초)
-        1:30:00                     H:MM:SS 형식의 시간 길이 (두 자리 시는 시각)
+        1:30, 1:30:00               M:SS 또는 H:MM:SS 형식의 시간 길이 (1:30 은 90초)
       시간 길이는 9999일까지입니다.
       """
   )

@@ -231,10 +231,10 @@ public struct HistoryStrings: Sendable {
     compareLegend: "⇈ 앞섬, 벌리는 중 · ⇡ 앞섬, 좁혀지는 중 · ⇣ 뒤짐, 따라잡는 중 · ⇊ 뒤짐, 더 벌어지는 중 · ★ 구간 최고 기록",
     noRides: "아직 라이드가 없습니다: splits 를 실행하고 space 로 시작하세요.",
     noMatchingRides: "주어진 조건에 맞는 저장된 라이드가 없습니다.",
-    noSuchRideFormat: "라이드 %@ 이(가) 없습니다: splits history 로 목록을 보세요.",
+    noSuchRideFormat: "%@번 라이드는 없습니다: splits history 로 목록을 보세요.",
     notStartedFormat: "라이드 %@ 은(는) 아직 시작하지 않았습니다: 내보낼 것이 없습니다.",
     noFinishedRide: "완료된 라이드가 아직 없습니다: 먼저 일시정지 중에 r 로 라이드를 완료하세요.",
-    fileExistsFormat: "%@ 이(가) 이미 있습니다: 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요."
+    fileExistsFormat: "이미 있는 파일입니다: %@. 바꾸려면 --force 를, 아니면 -o 로 다른 파일을 지정하세요."
   )
 
   /// Replaces each `%@` in order.

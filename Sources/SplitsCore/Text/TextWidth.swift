@@ -20,7 +20,30 @@ public enum TextWidth {
     {
       return 2
     }
-    return 1
+    return isWideEmoji(v) ? 2 : 1
+  }
+
+  /// The other emoji a terminal shows two columns wide (East Asian Width W, as the C
+  /// library's `wcwidth` and tmux have them): the transport and map symbols (🚴 U+1F6B4), the
+  /// symbols and pictographs extended (🫡), and the older symbols with an emoji presentation
+  /// (⌚ ⚡ ✅ ⭐).
+  static func isWideEmoji(_ v: UInt32) -> Bool {
+    if v >= 0x1F000 {
+      return v == 0x1F004 || v == 0x1F0CF || v == 0x1F18E || (0x1F191...0x1F19A).contains(v)
+        || (0x1F200...0x1F202).contains(v) || (0x1F210...0x1F23B).contains(v) || (0x1F240...0x1F248).contains(v)
+        || (0x1F250...0x1F251).contains(v) || (0x1F260...0x1F265).contains(v) || (0x1F680...0x1F6C5).contains(v)
+        || v == 0x1F6CC || (0x1F6D0...0x1F6D2).contains(v) || (0x1F6D5...0x1F6D7).contains(v)
+        || (0x1F6DC...0x1F6DF).contains(v) || (0x1F6EB...0x1F6EC).contains(v) || (0x1F6F4...0x1F6FC).contains(v)
+        || (0x1F7E0...0x1F7EB).contains(v) || v == 0x1F7F0 || (0x1FA70...0x1FAFF).contains(v)
+    }
+    guard v >= 0x231A, v <= 0x2B55 else { return false }
+    return (0x231A...0x231B).contains(v) || (0x23E9...0x23EC).contains(v) || v == 0x23F0 || v == 0x23F3
+      || (0x25FD...0x25FE).contains(v) || (0x2614...0x2615).contains(v) || (0x2648...0x2653).contains(v)
+      || v == 0x267F || v == 0x2693 || v == 0x26A1 || (0x26AA...0x26AB).contains(v) || (0x26BD...0x26BE).contains(v)
+      || (0x26C4...0x26C5).contains(v) || v == 0x26CE || v == 0x26D4 || v == 0x26EA || (0x26F2...0x26F3).contains(v)
+      || v == 0x26F5 || v == 0x26FA || v == 0x26FD || v == 0x2705 || (0x270A...0x270B).contains(v) || v == 0x2728
+      || v == 0x274C || v == 0x274E || (0x2753...0x2755).contains(v) || v == 0x2757 || (0x2795...0x2797).contains(v)
+      || v == 0x27B0 || v == 0x27BF || (0x2B1B...0x2B1C).contains(v) || v == 0x2B50 || v == 0x2B55
   }
 
   /// Whether every byte of `text` is printable ASCII (space to `~`): then each byte is one

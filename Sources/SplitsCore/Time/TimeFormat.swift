@@ -60,13 +60,14 @@ public enum TimeFormat {
   }
 
   /// A signed difference such as `+00:01.25` or `-00:00:03`, at the given precision.
-  /// Under an hour the hours are left out (`+MM:SS.cc`).
+  /// Under an hour the hours are left out (`+MM:SS.cc`). A difference that shows as zero at
+  /// the precision is level, `+00:00.00`, whichever side of zero it is: never `-00:00.00`.
   public static func signedDifference(_ d: Duration, precision: Precision) -> String {
-    let negative = d < .zero
-    let magnitude = negative ? Duration.zero - d : d
+    let magnitude = d < .zero ? Duration.zero - d : d
     let text = clock(magnitude, precision: precision)
     let short = magnitude < .seconds(3600) ? String(text.dropFirst(3)) : text
-    return (negative ? "-" : "+") + short
+    let level = text.allSatisfy { $0 == "0" || $0 == ":" || $0 == "." }
+    return (d < .zero && !level ? "-" : "+") + short
   }
 
   /// Zero-padded decimal of a non-negative integer.

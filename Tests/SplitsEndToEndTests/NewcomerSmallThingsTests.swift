@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import SplitsTestSystem
+
+/// Small things a newcomer met (issue 24): each command says what is true, in each language,
+/// and leaves nothing behind when there is nothing to do.
+@Suite("A newcomer's small things, end to end", .timeLimit(.minutes(1)))
+struct NewcomerSmallThingsTests {
+  static func splits(_ arguments: [String], home: TempDirectory, lang: String = "C.UTF-8") throws -> SpawnResult {
+    try Spawn.run(
+      [try SplitsBinary.path] + arguments,
+      environment: [
+        "PATH": "/usr/bin:/bin", "HOME": home.path, "TERM": "xterm-256color", "LANG": lang,
+        "SPLITS_DATA_DIR": home.file("data"),
+      ])
+  }
+
+  @Test("splits start --name says where a ride's name goes, not \"Did you mean '--lang'?\"")
+  func startName() throws {
+    let home = try TempDirectory("start-name")
+    defer { home.remove() }
+    for arguments in [["start", "--name", "Loop"], ["start", "--sport", "running"], ["lap", "--name=Loop"]] {
+      let result = try Self.splits(arguments, home: home)
+      #expect(result.termination == .exited(2), "\(result)")
+      #expect(!result.stderr.contains("Did you mean"), "\(result)")
+      #expect(result.stderr.hasPrefix("Error: splits \(arguments[0]) takes no --"), "\(result)")
+      #expect(result.stderr.contains("splits --name NAME --sport SPORT"), "\(result)")
+      #expect(result.stderr.contains("splits edit RIDE --name NAME"), "\(result)")
+    }
+    #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
+  }
+
+  @Test("In Korean, show 99 says 99번 라이드는 없습니다, not 라이드 99 이(가) 없습니다")
+  func koreanNoSuchRide() throws {
+    let home = try TempDirectory("korean-no-ride")
+    defer { home.remove() }
+    let result = try Self.splits(["show", "99"], home: home, lang: "ko_KR.UTF-8")
+    #expect(result.termination == .exited(2), "\(result)")
+    #expect(result.stderr.contains("99번 라이드는 없습니다"), "\(result)")
+    #expect(!result.stderr.contains("이(가)"), "\(result)")
+  }
+
+  @Test("delete 1 --yes and edit 1 on an empty data directory create no splits.sqlite")
+  func nothingCreated() throws {
+    let home = try TempDirectory("empty-delete")
+    defer { home.remove() }
+    let delete = try Self.splits(["delete", "1", "--yes"], home: home)
+    #expect(delete.termination == .exited(2), "\(delete)")
+    #expect(delete.stderr.contains("There is no finished ride 1"), "\(delete)")
+    let edit = try Self.splits(["edit", "1", "--name", "Loop"], home: home)
+    #expect(edit.termination == .exited(2), "\(edit)")
+    #expect(edit.stderr.contains("There is no ride 1"), "\(edit)")
+    #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
+  }
+
+  @Test("edit says what it changed: Edited ride 1: name 'Loop', sport running, note removed")
+  func editSaysWhatItDid() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    #expect(try await tmux.finishRideAndQuit(job) == 0)
+    let edit = try await tmux.run("splits edit 1 --name Loop --sport running --note ''")
+    #expect(edit.status == 0, "\(edit.output)")
+    #expect(edit.output == "Edited ride 1: name 'Loop', sport running, note removed\n", "\(edit.output)")
+  }
+
+  @Test("TERM=dumb splits exits 2 and creates no splits.sqlite")
+  func dumbTerminal() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    // On the pane's terminal itself: only a terminal's TERM is looked at.
+    let job = try await tmux.start("TERM=dumb splits --plain")
+    #expect(try await tmux.exitStatus(of: job) == 2)
+    let after = try await tmux.captureAsync()
+    #expect(after.text.contains("cannot move the cursor") || after.text.contains("dumb"), "\(after.text)")
+    #expect(!FileManager.default.fileExists(atPath: tmux.dataDir + "/splits.sqlite"), "\(after.text)")
+  }
+
+  @Test("An emoji in a workout title leaves no stray letter after the state (RUNNINGY)")
+  func emojiTitle() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let path = tmux.home.file("emoji.txt")
+    try "# Trainer 🚴 hour\n- 20m 75%\n- 20m 60%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    let job = try await tmux.start("splits workout --plain \(path)")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    let screen = try await tmux.captureAsync()
+    let title = try #require(screen.lines.first { $0.contains("RUNNING") }, "\(screen.text)")
+    #expect(title.trimmingCharacters(in: .whitespaces).hasSuffix("RUNNING"), "\(title)")
+    #expect(!title.contains("RUNNINGY"), "\(title)")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}
