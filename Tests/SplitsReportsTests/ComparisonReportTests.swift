@@ -62,9 +62,10 @@ struct ComparisonReportTests {
   }
 
   @Test func showMarksADeltaThatShowsAsPlus00_00_00NeitherAheadNorBehind() throws {
-    let first = Self.ride(11, name: "Level", start: 5_000_000, laps: [60_000, 60_000, 60_000])
+    // Three recorded laps each, then a stretch to the finish (never compared).
+    let first = Self.ride(11, name: "Level", start: 5_000_000, laps: [60_000, 60_000, 60_000, 1_000])
     // 4 ms behind after lap 1, 6 ms ahead after lap 2: both show as level.
-    let second = Self.ride(12, name: "Level", start: 6_000_000, laps: [60_004, 59_990, 61_000])
+    let second = Self.ride(12, name: "Level", start: 6_000_000, laps: [60_004, 59_990, 61_000, 1_000])
     let comparison = RideComparison(second, kind: .previous, among: [second, first])
     let text = HistoryReport.show(second, comparison: comparison, strings: .english, timeZone: TimeZone(identifier: "UTC")!)
     let lines = text.split(separator: "\n").map(String.init)
