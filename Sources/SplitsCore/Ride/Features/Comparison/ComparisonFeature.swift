@@ -48,6 +48,12 @@ extension RideReducer {
   /// `c`: the next comparison for the ride's name, kept per name. Comparisons are between
   /// rides of the same name, and not during a workout.
   static func compare(_ state: inout RideScreenState) -> [Effect] {
+    if state.route.timer != nil {
+      // A route's comparisons: its personal best, best segments, best split times, average
+      // segments, latest run and those of an imported file.
+      state.route.timer?.switchToNextComparison()
+      return []
+    }
     guard let name = state.rideName, state.workout == nil else {
       state.showHint(state.workout == nil ? .compareNeedsName : .compareWorkout)
       return []
