@@ -59,7 +59,7 @@ struct RouteViewTests {
       "                                                                                ",
       "                                                                                ",
       "                                                                                ",
-      " vs Personal Best · #6 · 3 complete · sum of best 00:03:55.70 · save 00:00:02.00",
+      " vs Personal Best · #6 · 3 complete · sum of best 00:03:55.70 · save 00:00:02.50",
       " space pause  l lap  u undo  s skip  c compare  ? help  q quit                  ",
   ]
 

@@ -1,3 +1,4 @@
+import SplitsRoutes
 import SplitsTestRandom
 import SplitsWorkout
 import Testing
@@ -101,6 +102,45 @@ struct NextChangePropertyTests {
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
           Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), kind \(String(describing: program.state.comparisonKind)), laps \(program.state.ride.splits.count), help \(program.state.showingHelp): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
+  @Test func theRideScreenOnARoute() {
+    // Routes of one to four segments of a few seconds with a few attempts behind them (some
+    // skipped, some reset), so that rounds cross live deltas appearing on either rule, golds,
+    // skips, the complete attempt stopping the clock, resets asked twice, and `c`.
+    let keys: [Key] = [.character(" "), .character("l"), .character("l"), .character("s"), .character("u"), .character("r"), .character("r"), .character("c"), .character("?"), .escape]
+    var rng = SplitMix64(state: 0x5EED_0014)
+    let origin = Instant(nanoseconds: 8_000_000_000_000)
+    for round in 0..<300 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: Bool.random(using: &rng), language: Bool.random(using: &rng) ? .en : .ko)
+      let count = Int.random(in: 1...4, using: &rng)
+      let attempts = (0..<Int.random(in: 0...3, using: &rng)).map { _ in
+        var split = Duration.zero
+        let splits: [Duration?] = (0..<count).map { index in
+          split += .milliseconds(Int64.random(in: 300...3_000, using: &rng))
+          return index < count - 1 && Int.random(in: 0..<5, using: &rng) == 0 ? nil : split
+        }
+        return RouteAttemptLog.real(splits, complete: Bool.random(using: &rng))
+      }
+      let route = RouteTimer.apply(attempts, to: Route(name: "Run", segmentNames: (1...count).map { "Segment \($0)" }))
+      var state = RideScreenState(ride: Ride(number: 9), precision: precision, now: origin)
+      state.name = "Run"
+      state.rideName = "Run"
+      state.route = RouteFeature(route: route)
+      var program = RideProgram(state: state, options: options, persistent: true)
+      var now = origin
+      for step in 0..<16 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), marks \(program.state.ride.marks), segments \(count), help \(program.state.showingHelp): \(breach)")
           return
         }
       }

@@ -104,11 +104,24 @@ struct RouteWidget {
         screen.put(TextWidth.leftPadded(deltas[index], to: deltaWidth), row: at, column: deltaColumn, style: style)
       }
       if let glyph = glyph(r.color) { screen.put(glyph, row: at, column: deltaColumn + deltaWidth + 1, style: style) }
-      if r.live || index == ended {
-        // The live delta (and the mark it will take) turn with the moving time as shown.
-        screen.clocks.show(.moving, place: unit, rows: at..<at + 1, columns: deltaColumn..<deltaColumn + deltaWidth + 3)
+      if r.live, let delta = r.delta, let split = analysis.timer.comparisons.time(name, at: index).real {
+        // The live delta turns with the moving time as shown; its mark's turns are the route
+        // feature's ticker candidates.
+        let text = deltas[index]
+        let start = deltaColumn + deltaWidth - TextWidth.columns(text)
+        screen.clocks.show(.moving, text: text, row: at, column: start, visible: width - start, origin: deltaOrigin(delta, split: split))
       }
     }
+  }
+
+  /// The moving time at which the live delta's text reads zero, so that each of its digits
+  /// turns over on its own lattice: the delta shown is the moving time shown less the split,
+  /// its magnitude truncated, so a delta behind reads from the split rounded up to the
+  /// precision, one ahead from the split rounded down, plus one step.
+  func deltaOrigin(_ delta: Duration, split: Duration) -> Duration {
+    let down = TimeFormat.truncated(split, to: precision)
+    guard delta >= .zero else { return down + unit }
+    return down == split ? split : down + unit
   }
 
   func colorStyle(_ color: RouteSplitColor) -> Style {
@@ -136,34 +149,36 @@ struct RouteWidget {
   }
 
   /// The footer: `vs Personal Best · #12 · 4 complete · sum of best … · save … · finish …`,
-  /// parts that do not fit left out from the end. The time save and the finish shrink or grow
-  /// with the moving time while the segment under way is slower than its gold or behind.
+  /// parts that do not fit left out from the end. Its figures stand still between splits: the
+  /// time save is the golds' against the comparison, the finish the comparison's final time
+  /// moved by the delta at the last split.
   func drawFooter(into screen: inout Screen, row: Int) {
     let s = strings
     let route = analysis.timer.route
     let complete = route.attemptHistory.filter(\.isComplete).count
-    var parts: [(text: String, changing: Bool)] = [
-      (s.fill(s.versusFormat, name), false),
-      (s.fill(s.attemptFormat, String(route.attemptCount), String(complete)), false),
-    ]
-    if let sum = analysis.sumOfBest(.real) { parts.append((s.fill(s.sumOfBestFormat, clock(sum)), false)) }
-    if route.segments.last?.personalBestSplit.real != nil {
-      let save = analysis.totalPossibleTimeSave(name, .real)
-      parts.append((s.fill(s.possibleSaveFormat, clock(save.save)), save.changing))
-    }
-    let pace = analysis.currentPace(name, .real)
-    if let finish = pace.pace { parts.append((s.fill(s.paceFormat, clock(finish)), pace.live)) }
+    var parts = [s.fill(s.versusFormat, name), s.fill(s.attemptFormat, String(route.attemptCount), String(complete))]
+    if let sum = analysis.sumOfBest(.real) { parts.append(s.fill(s.sumOfBestFormat, clock(sum))) }
+    let saves = segments.indices.compactMap { analysis.possibleTimeSave($0, name, live: false, .real).save }
+    if !saves.isEmpty { parts.append(s.fill(s.possibleSaveFormat, clock(saves.reduce(.zero, +)))) }
+    if let finish = predictedFinish { parts.append(s.fill(s.paceFormat, clock(finish))) }
     let width = screen.size.columns
     var line = ""
     for part in parts {
-      let next = line.isEmpty ? part.text : line + " · " + part.text
+      let next = line.isEmpty ? part : line + " · " + part
       guard line.isEmpty || TextWidth.columns(next) + 1 <= width else { break }
-      let start = 1 + TextWidth.columns(line.isEmpty ? "" : line + " · ")
       line = next
-      if part.changing {
-        screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: start..<max(start + 1, 1 + TextWidth.columns(line)))
-      }
     }
     screen.put(" " + line, row: row, column: 0, style: .dim)
+  }
+
+  /// The comparison's final time moved by the delta at the last split (none before the first,
+  /// the attempt's own once complete).
+  var predictedFinish: Duration? {
+    guard let last = segments.indices.last, let final = analysis.timer.comparisons.time(name, at: last).real else {
+      return nil
+    }
+    if analysis.timer.phase == .ended { return segments[last].splitTime.real }
+    guard ended > 0 else { return final }
+    return analysis.lastDelta(ended - 1, name, .real).map { final + $0 } ?? final
   }
 }

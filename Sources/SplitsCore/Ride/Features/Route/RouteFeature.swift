@@ -98,29 +98,32 @@ public struct RouteFeature: Equatable, Sendable {
     _ = try? timer?.setCurrentComparison(comparison)
   }
 
-  /// The instant after `now` at which the segment under way's live delta appears: the first
-  /// moving time, on the precision's lattice, at which `RouteAnalysis.checkLiveDelta` gives
-  /// one (every figure it reads only grows with the moving time). Nil when it is shown
-  /// already, when the ride is not running, or when it never comes within a day.
+  /// The instant after `now` at which the segment under way's live delta appears, or, once
+  /// shown, its colour (and mark) turns: the first moving time, on the precision's lattice,
+  /// at which `RouteAnalysis.checkLiveDelta` gives one, or its colour differs. Each only
+  /// changes once in a direction as the moving time grows (the delta grows with it), so the
+  /// first such lattice point is found by halving. Nil when the ride is not running on a
+  /// route, or when nothing changes within a day.
   func nextCandidate(_ ride: Ride, precision: Precision, now: Instant) -> Instant? {
-    guard timer != nil, ride.phase == .running, let attempt = attempt(ride), attempt.phase == .running else {
-      return nil
-    }
+    guard timer != nil, ride.phase == .running, let attempt = attempt(ride), attempt.phase == .running,
+      let index = attempt.currentSplitIndex
+    else { return nil }
     let name = comparisonName
-    let moving = ride.moving(at: now)
-    func shows(_ time: Duration) -> Bool {
-      let at = RouteTime(real: TimeFormat.truncated(time, to: precision))
-      return RouteAnalysis(attempt, at: at).checkLiveDelta(splitDelta: true, name, .real) != nil
+    func look(_ time: Duration) -> RouteSplitColor? {
+      let analysis = RouteAnalysis(attempt, at: RouteTime(real: TimeFormat.truncated(time, to: precision)))
+      guard let delta = analysis.checkLiveDelta(splitDelta: true, name, .real) else { return nil }
+      return analysis.splitColor(delta, index, showBestSegments: false, name, .real)
     }
-    guard !shows(moving) else { return nil }
+    let moving = ride.moving(at: now)
+    let shown = look(moving)
     let unit = Duration.nanoseconds(precision.unitNanoseconds)
     let first = TimeFormat.truncated(moving, to: precision) + unit
-    var low = 0  // steps after `first`: `shows` is false before `low`
+    var low = 0  // steps after `first`: the look is the one shown before `low`
     var high = Int((Duration.seconds(86_400) / unit).rounded(.up))
-    guard shows(first + unit * high) else { return nil }
+    guard look(first + unit * high) != shown else { return nil }
     while low < high {
       let middle = low + (high - low) / 2
-      if shows(first + unit * middle) { high = middle } else { low = middle + 1 }
+      if look(first + unit * middle) != shown { high = middle } else { low = middle + 1 }
     }
     return now + (first + unit * low - moving)
   }
