@@ -15,6 +15,8 @@ struct CLIStrings: Sendable {
   /// The file, its extension's format, the format written.
   let extensionDisagrees: @Sendable (String, String, String) -> String
   let countdownNeedsTerminal: String
+  /// `last` (or no RIDE) named the open ride: it is exported as it is now.
+  let openRideExported: @Sendable (Int) -> String
 
   static func of(_ language: Language) -> CLIStrings {
     switch language {
@@ -47,7 +49,10 @@ struct CLIStrings: Sendable {
       "splits: warning: \(file) ends in .\(named), but it is written as \(written.uppercased()) (--format \(written))"
     },
     countdownNeedsTerminal:
-      "splits countdown needs an interactive terminal: run it in a terminal (it has no form without a screen)")
+      "splits countdown needs an interactive terminal: run it in a terminal (it has no form without a screen)",
+    openRideExported: { ride in
+      "splits: ride \(ride) is still open: exported as it is now (r on its screen finishes it)"
+    })
 
   static let korean = CLIStrings(
     wroteRide: { ride, laps, file in "라이드 \(ride) (랩 \(laps)개) 을(를) \(file) 에 저장했습니다" },
@@ -70,5 +75,8 @@ struct CLIStrings: Sendable {
     extensionDisagrees: { file, named, written in
       "splits: 경고: \(file) 의 확장자는 .\(named) 이지만 \(written.uppercased()) 형식으로 씁니다 (--format \(written))"
     },
-    countdownNeedsTerminal: "splits countdown 은 대화형 터미널이 필요합니다: 터미널에서 실행하세요 (화면 없이 쓰는 방법은 없습니다)")
+    countdownNeedsTerminal: "splits countdown 은 대화형 터미널이 필요합니다: 터미널에서 실행하세요 (화면 없이 쓰는 방법은 없습니다)",
+    openRideExported: { ride in
+      "splits: \(ride)번 라이드는 아직 진행 중입니다: 지금 상태로 내보냈습니다 (화면에서 r 로 완료)"
+    })
 }

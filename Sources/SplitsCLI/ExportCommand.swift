@@ -19,9 +19,9 @@ struct ExportCommand: ParsableCommand {
     commandName: "export",
     abstract: "A ride, the last ride or all rides as CSV, JSON, TCX or FIT.",
     discussion: """
-      Without RIDE, --last or --all, the last finished ride; RIDE `last` is the same as \
-      --last. RIDE may be a ride still open, and --all includes it: it is exported as it is \
-      now. The format comes from --format, else from the extension \
+      Without RIDE, --last or --all, the last ride (`last`, as in every command: the most \
+      recent ride started, finished or still open); RIDE `last` is the same as --last. A ride \
+      still open is exported as it is now, and said so; --all includes it. The format comes from --format, else from the extension \
       of -o (.csv, .json, .tcx, .fit), else CSV. A file written is confirmed on standard \
       error. An existing file is never replaced without --force. CSV (RFC 4180) has one row \
       per lap, the stretch after the last lap included; TCX (Garmin Training Center v2) has \
@@ -35,7 +35,7 @@ struct ExportCommand: ParsableCommand {
   @Argument(help: ArgumentHelp("A ride number (see splits history), or `last`.", valueName: "ride"))
   var ride: String?
 
-  @Flag(help: "Export the last finished ride.")
+  @Flag(help: "Export the last ride (the most recent one started, finished or still open).")
   var last = false
 
   @Flag(help: "Export every ride, oldest first (one still open as it is now).")
@@ -108,7 +108,7 @@ struct ExportCommand: ParsableCommand {
         return [found]
       }
       let started = try reader.rides(now: now)
-      return all ? started.reversed() : Array(started.filter(\.isFinished).prefix(1))
+      return all ? started.reversed() : Array(started.prefix(1))
     }
     if let rideNumber {
       guard let found = rides.first else {
@@ -121,9 +121,10 @@ struct ExportCommand: ParsableCommand {
         throw ExitCode(2)
       }
     } else if rides.isEmpty && !all {
-      printError(strings.noFinishedRide)
+      printError(strings.noRides)
       throw ExitCode(2)
     }
+    if !all, let open = rides.first, !open.isFinished { printError(messages.openRideExported(open.ride.number)) }
     let figures = rides.map { WorkoutPlans.figures($0) }
     if fitFiles, let outputFile {
       try Self.writeFitFiles(figures, into: outputFile, replacing: force, strings: strings, messages: messages)

@@ -98,6 +98,26 @@ struct CommandLineHonestyTests {
     #expect(both.termination == .exited(2), "\(both)")
   }
 
+  @Test("with ride 2 open, show last showed ride 2 and export last wrote ride 1")
+  func lastNamesTheSameRideInEveryCommand() async throws {
+    let tmux = try await Self.finishedRide()
+    defer { tmux.close() }
+    // Ride 2 started and paused, then the screen quit: it stays open.
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
+    try await tmux.press("Space", until: "PAUSED") { $0.state == "PAUSED" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let show = try await Self.splits(["show", "last"], data: tmux.dataDir)
+    #expect(show.stdout.hasPrefix("Ride 2 "), "\(show)")
+    let export = try await Self.splits(["export", "last", "--format", "json"], data: tmux.dataDir)
+    #expect(export.termination == .exited(0) && export.stdout.contains("\"ride\": 2"), "\(export)")
+    #expect(export.stderr.contains("ride 2 is still open: exported as it is now"), "\(export)")
+    let plain = try await Self.splits(["export", "--format", "json"], data: tmux.dataDir)
+    #expect(plain.stdout.contains("\"ride\": 2") && !plain.stdout.contains("\"ride\": 1"), "\(plain)")
+  }
+
   @Test("splits export without --format said \"Say which format\"")
   func exportWithoutFormatSaidSayWhichFormat() async throws {
     let tmux = try await Self.finishedRide()
