@@ -34,7 +34,7 @@ let package = Package(
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
-    .target(name: "SplitsRender", dependencies: ["SplitsWorkout", "SplitsCore"], swiftSettings: hot),
+    .target(name: "SplitsRender", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes"], swiftSettings: hot),
     // Pure: the status line, history tables and export files, from restored rides.
     .target(name: "SplitsReports", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes"], swiftSettings: strict),
     // The SQLite journal: the screen's writer, the read-only reader, the screen lock.

@@ -17,6 +17,11 @@ struct CLIStrings: Sendable {
   let countdownNeedsTerminal: String
   /// `last` (or no RIDE) named the open ride: it is exported as it is now.
   let openRideExported: @Sendable (Int) -> String
+  /// `--name` or `--sport` given to a screen opening on open ride N: what it took (a name it
+  /// lacked, a sport).
+  let openRideChanged: @Sendable (Int, [String]) -> String
+  /// `--name` other than open ride N's own: it is the next ride's (the open ride's, the given).
+  let openRideKeepsName: @Sendable (Int, String, String) -> String
 
   static func of(_ language: Language) -> CLIStrings {
     switch language {
@@ -52,6 +57,10 @@ struct CLIStrings: Sendable {
       "splits countdown needs an interactive terminal: run it in a terminal (it has no form without a screen)",
     openRideExported: { ride in
       "splits: ride \(ride) is still open: exported as it is now (r on its screen finishes it)"
+    },
+    openRideChanged: { ride, changes in "Ride \(ride) is open: now \(changes.joined(separator: ", "))" },
+    openRideKeepsName: { ride, open, name in
+      "Ride \(ride) is open as \(Printable.text(open)): --name \(Printable.text(name)) names the next ride (splits edit \(ride) renames)"
     })
 
   static let korean = CLIStrings(
@@ -78,5 +87,9 @@ struct CLIStrings: Sendable {
     countdownNeedsTerminal: "splits countdown 은 대화형 터미널이 필요합니다: 터미널에서 실행하세요 (화면 없이 쓰는 방법은 없습니다)",
     openRideExported: { ride in
       "splits: \(ride)번 라이드는 아직 진행 중입니다: 지금 상태로 내보냈습니다 (화면에서 r 로 완료)"
+    },
+    openRideChanged: { ride, changes in "\(ride)번 라이드 진행 중: 이제 \(changes.joined(separator: ", "))" },
+    openRideKeepsName: { ride, open, name in
+      "\(ride)번 라이드가 \(Printable.text(open)) 이름으로 진행 중: --name \(Printable.text(name)) 은 다음 라이드 이름 (바꾸기: splits edit \(ride))"
     })
 }

@@ -28,8 +28,8 @@ struct RideCommand: ParsableCommand {
   @Option(help: "Seconds of pre-start countdown (N…1) before the ride starts.")
   var countdown: Int = 0
 
-  @Option(help: "What a new ride is: biking, running or other (it names the activity in the exports).")
-  var sport: Sport = .biking
+  @Option(help: "What a new ride is: biking (unless given), running or other (it names the activity in the exports).")
+  var sport: Sport?
 
   @Option(help: "The name a new ride gets (shown in history, show and the exports).")
   var name: String?
@@ -79,9 +79,10 @@ struct RideCommand: ParsableCommand {
   @MainActor
   static func ride(
     display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
-    sport: Sport = .biking, name: String? = nil, splitGuard: Int = defaultSplitGuard,
+    sport given: Sport? = nil, name: String? = nil, splitGuard: Int = defaultSplitGuard,
     workout requested: WorkoutRequest? = nil
   ) throws {
+    let sport = given ?? .biking
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
     // on, or one that cannot move the cursor (`TERM=dumb`): then the screen says so and
     // nothing is created. A screen open elsewhere on the
@@ -109,6 +110,20 @@ struct RideCommand: ParsableCommand {
       throw error
     }
     let newName = (name ?? workout.request.flatMap(Self.workoutName)).flatMap { $0.isEmpty ? nil : $0 }
+    // Options meant for the ride, given while one is open: a name goes to an open ride without
+    // one; what cannot apply is said on the screen, with how to change it.
+    var openRideNote: String?
+    do {
+      if let open = session?.restored, open.phase != .ready, let journal = session?.journal {
+        openRideNote = try Self.applyOptions(
+          to: open, name: name, sport: given, journal: journal, strings: CLIStrings.of(options.language))
+        if let name, !name.isEmpty, open.name == nil { session?.restored.name = name }
+        if let given { session?.restored.sport = given }
+      }
+    } catch {
+      try? session?.journal.close()
+      throw error
+    }
     let comparisons: RideComparisons
     do {
       comparisons = try session.map { try Self.comparisons(in: $0.journal, open: $0.restored, newName: newName) }
@@ -122,7 +137,7 @@ struct RideCommand: ParsableCommand {
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
-      splitGuard: .milliseconds(splitGuard), route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+      splitGuard: .milliseconds(splitGuard), note: openRideNote, route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)
@@ -136,6 +151,28 @@ struct RideCommand: ParsableCommand {
   /// The earlier finished rides of the names the screen can show (the open ride's, the next
   /// ride's) and the comparison chosen for each, from the journal.
   @MainActor
+  /// `--name` and `--sport` given while ride `open` is open: a name is given to the open ride
+  /// when it has none, a sport given replaces its sport (in the journal, at once); a name other
+  /// than the one it has applies to the next ride. Returns what the screen says of it.
+  static func applyOptions(
+    to open: RestoredRide, name: String?, sport: Sport?, journal: Journal, strings: CLIStrings
+  ) throws -> String? {
+    let number = open.ride.number
+    let newName = name.flatMap { $0.isEmpty || open.name != nil ? nil : $0 }
+    let newSport = sport.flatMap { $0 == open.sport ? nil : $0 }
+    if newName != nil || newSport != nil {
+      _ = try withJournalErrors { try journal.edit(ride: number, Journal.Changes(name: newName, sport: newSport)) }
+    }
+    var notes: [String] = []
+    if newName != nil || newSport != nil {
+      notes.append(strings.openRideChanged(number, [newName.map(Printable.text), newSport?.rawValue].compactMap { $0 }))
+    }
+    if let name, !name.isEmpty, let kept = open.name, kept != name {
+      notes.append(strings.openRideKeepsName(number, kept, name))
+    }
+    return notes.isEmpty ? nil : notes.joined(separator: " · ")
+  }
+
   /// The route of the ride on screen's name: the open ride's, else the next ride's. A route
   /// that does not read is left out (the ride goes on as a plain ride; `splits route show`
   /// names the damage).

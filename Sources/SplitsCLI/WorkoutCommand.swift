@@ -36,8 +36,8 @@ struct WorkoutRideCommand: ParsableCommand {
   @Option(help: "Seconds of pre-start countdown (N…1) before the workout starts.")
   var countdown: Int = 0
 
-  @Option(help: "What the ride is: biking, running or other (it names the activity in the exports).")
-  var sport: Sport = .biking
+  @Option(help: "What the ride is: biking (unless given), running or other (it names the activity in the exports).")
+  var sport: Sport?
 
   @Option(help: "The ride's name (default: the workout's).")
   var name: String?

@@ -35,6 +35,10 @@ public struct RideOpening: Equatable, Sendable {
   /// has one; a workout ride rides none.
   public var route: Route?
 
+  /// What the command line said of the open ride (options that apply only to the next
+  /// ride, a name given to an unnamed one): the screen's banner.
+  public var note: String?
+
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
 
@@ -42,8 +46,9 @@ public struct RideOpening: Equatable, Sendable {
     restored: RestoredRide?, precision: Precision, countdownSteps: Int = 0, sport: Sport = .biking,
     name: String? = nil, previousMoving: Duration? = nil, workout: WorkoutRun? = nil,
     unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en,
-    splitGuard: Duration = RideOpening.defaultSplitGuard, route: Route? = nil
+    splitGuard: Duration = RideOpening.defaultSplitGuard, note: String? = nil, route: Route? = nil
   ) {
+    self.note = note
     self.route = route
     self.splitGuard = splitGuard
     self.restored = restored
@@ -72,6 +77,7 @@ public struct RideOpening: Equatable, Sendable {
       let strings = WorkoutStrings.of(language)
       state.banner = strings.fill(strings.workoutUnreadableFormat, unreadableWorkout)
     }
+    if let note { state.banner = note }
     state.previousMoving = previousMoving
     state.splitGuard = splitGuard
     state.sport = sport
