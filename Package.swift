@@ -47,7 +47,8 @@ let package = Package(
     // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and
     // in-memory backend.
     .target(
-      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock"], swiftSettings: strict),
+      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock", "CLoop"], swiftSettings: strict),
+    .target(name: "CLoop", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // SIGTSTP and SIGCONT handlers that count each delivery as it happens.
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // pidfd_open(2), to learn without waiting when a `--cue-cmd` child ends.
@@ -67,7 +68,11 @@ let package = Package(
     // The control socket, whole: its messages, the screen's end, and the remote commands' end
     // (to the open screen, or headless under the screen lock).
     .target(
-      name: "SplitsRemote", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "SplitsRoutes", "CSocket"],
+      name: "SplitsRemote",
+      dependencies: [
+        "SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsStore", "SplitsOutput", "SplitsRoutes", "SplitsRuntime",
+        "CSocket",
+      ],
       swiftSettings: strict),
     // `status --follow`'s loop: the journal's directory watched, the line printed at each change.
     .target(

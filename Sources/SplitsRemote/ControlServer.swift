@@ -1,7 +1,7 @@
 import CSocket
-import Dispatch
 import Foundation
 import SplitsCore
+import SplitsRuntime
 import SplitsStore
 
 /// The open ride screen's end of the control socket (`RemoteWire`): `splits lap` from another
@@ -11,8 +11,8 @@ import SplitsStore
 /// by the screen that holds the screen lock (so any socket already there is a killed
 /// screen's and is replaced). Every connection's peer must run as this user (SO_PEERCRED):
 /// another user's is closed as it is accepted, before it takes one of the slots.
-/// Everything runs on the main queue: the listening socket and each connection are dispatch
-/// read sources, so listening costs no wake-up while nothing arrives, and two commands sent
+/// Everything runs on the screen's event loop: the listening socket and each connection are
+/// watched there, so listening costs no wake-up while nothing arrives, and two commands sent
 /// at the same moment are applied one after the other, each once.
 @MainActor
 public final class ControlServer {
@@ -21,8 +21,10 @@ public final class ControlServer {
   let directory: String
   let name: String
   private let listener: Int32
-  private var source: (any DispatchSourceRead)?
-  /// Whether the listening source is resumed (it is suspended while the table is full).
+  private let loop: EventLoop
+  /// Whether the socket is open (until `close`).
+  private var open = true
+  /// Whether the listening socket is watched (it is not while the table is full).
   private var listening = true
   private var connections: [Int32: Connection] = [:]
   private let handler: Handler
@@ -31,7 +33,7 @@ public final class ControlServer {
   /// At most this many connections at once: more wait in the backlog until one ends.
   static let maxConnections = 32
   /// A connection that sends no whole request within this long is dropped.
-  static let patience: DispatchTimeInterval = .seconds(2)
+  static let patience: Duration = .seconds(2)
 
   /// The socket could not be made: `code` is the errno.
   public struct Failure: Error, CustomStringConvertible {
@@ -42,31 +44,34 @@ public final class ControlServer {
   /// One connection, kept under its descriptor in `connections`.
   final class Connection {
     var received: [UInt8] = []
-    var source: (any DispatchSourceRead)?
-    var timer: (any DispatchSourceTimer)?
+    var timer: LoopTimer?
   }
 
   /// Listens at `name` in `directory`; throws the errno when the socket cannot be made.
-  public init(directory: String, name: String, handler: @escaping Handler) throws(Failure) {
+  public init(directory: String, name: String, loop: EventLoop, handler: @escaping Handler) throws(Failure) {
     self.directory = directory
     self.name = name
     self.handler = handler
+    self.loop = loop
     let fd = splits_control_listen(directory, name)
     guard fd >= 0 else { throw Failure(code: errno) }
     listener = fd
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-    source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.acceptAll() } }
-    source.setCancelHandler { Glibc.close(fd) }
-    self.source = source
-    source.resume()
+    guard loop.watch(fd, { [weak self] in self?.acceptAll() }) else {
+      let code = errno
+      Glibc.close(fd)
+      unlink(directory + "/" + name)
+      throw Failure(code: code)
+    }
   }
 
   /// The ride screen's way to listen (`FullScreen.run`'s `listen`): the control socket in the
   /// data directory `directory`, applying each request with the handler it is given;
   /// returns how to stop, or nil when the socket cannot be made (the screen works without it).
-  public static func listening(in directory: String) -> @MainActor (@escaping Handler) -> (@MainActor () -> Void)? {
-    { handler in
-      guard let server = try? ControlServer(directory: directory, name: DataLocation.controlSocketName, handler: handler)
+  public static func listening(in directory: String) -> @MainActor (EventLoop, @escaping Handler) -> (@MainActor () -> Void)? {
+    { loop, handler in
+      guard
+        let server = try? ControlServer(
+          directory: directory, name: DataLocation.controlSocketName, loop: loop, handler: handler)
       else { return nil }
       return server.close
     }
@@ -74,11 +79,10 @@ public final class ControlServer {
 
   /// Stops listening, removes the socket and drops the connections not yet answered.
   public func close() {
-    guard let source else { return }
-    self.source = nil
-    // A suspended source must be resumed to be cancelled.
-    if !listening { source.resume() }
-    source.cancel()
+    guard open else { return }
+    open = false
+    loop.unwatch(listener)
+    Glibc.close(listener)
     unlink(directory + "/" + name)
     for fd in Array(connections.keys) { drop(fd) }
   }
@@ -90,7 +94,7 @@ public final class ControlServer {
       guard connections.count < Self.maxConnections else {
         if listening {
           listening = false
-          source?.suspend()
+          loop.unwatch(listener)
         }
         return
       }
@@ -110,17 +114,12 @@ public final class ControlServer {
 
   private func watch(_ fd: Int32) {
     let connection = Connection()
+    guard loop.watch(fd, { [weak self] in self?.read(fd) }) else {
+      Glibc.close(fd)
+      return
+    }
     connections[fd] = connection
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-    source.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.read(fd) } }
-    source.setCancelHandler { Glibc.close(fd) }
-    connection.source = source
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + Self.patience)
-    timer.setEventHandler { [weak self] in MainActor.assumeIsolated { self?.drop(fd) } }
-    connection.timer = timer
-    source.resume()
-    timer.resume()
+    connection.timer = loop.after(Self.patience) { [weak self] in self?.drop(fd) }
   }
 
   private func read(_ fd: Int32) {
@@ -168,12 +167,12 @@ public final class ControlServer {
 
   private func drop(_ fd: Int32) {
     guard let connection = connections.removeValue(forKey: fd) else { return }
-    connection.timer?.cancel()
-    if let source = connection.source { source.cancel() } else { Glibc.close(fd) }
+    if let timer = connection.timer { loop.cancel(timer) }
+    loop.unwatch(fd)
+    Glibc.close(fd)
     // Listening again once there is room, for the connections waiting in the backlog.
-    if let source, !listening, connections.count < Self.maxConnections {
-      listening = true
-      source.resume()
+    if open, !listening, connections.count < Self.maxConnections {
+      listening = loop.watch(listener) { [weak self] in self?.acceptAll() }
     }
   }
 }

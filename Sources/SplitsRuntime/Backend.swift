@@ -67,4 +67,11 @@ public protocol CueRunner: AnyObject {
   /// Starts the command for `cue` and returns at once. If the command fails, `failed` is
   /// called later, on the main actor, with what the screen should say.
   func run(_ cue: WorkoutCue, failed: @escaping @MainActor (String) -> Void)
+  /// The loop the screen runs on, where the commands' ends are watched (given before the
+  /// first `run`).
+  func attach(to loop: EventLoop)
+}
+
+extension CueRunner {
+  public func attach(to loop: EventLoop) {}
 }

@@ -18,7 +18,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   let journalProblem: @Sendable (any Error) -> String
   /// Where the ticker's and the retry's tasks run: an executor whose jobs run on the main
   /// thread, so their clock's sleep never reaches libdispatch's global queues and their
-  /// main-actor work needs no hop. `MainQueueExecutor` (the main queue) in production; the
+  /// main-actor work needs no hop. The event loop's (`EventLoop.executor`) in production; the
   /// tests drain a serial executor of their own on the main actor.
   let executor: any TaskExecutor
 
@@ -48,7 +48,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
-    cues: (any CueRunner)? = nil, executor: any TaskExecutor = MainQueueExecutor.shared,
+    cues: (any CueRunner)? = nil, executor: any TaskExecutor,
     journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) {
     self.program = program
@@ -246,8 +246,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     retry = Task(executorPreference: executor) { [weak self] in
       while !Task.isCancelled {
         do { try await clock.sleep(until: clock.now.advanced(by: .seconds(2)), tolerance: nil) } catch { return }
-        // The executor is the main queue: this is the main actor's thread and queue.
-        guard let self, onMainQueue({ self.retryJournal() }) else { return }
+        // The executor's jobs run on the main thread: this is the main actor's.
+        guard let self, onMainThread({ self.retryJournal() }) else { return }
       }
     }
   }
@@ -279,9 +279,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       var next = wakeAt
       while true {
         do { try await clock.sleep(until: next, tolerance: nil) } catch { return }
-        // The executor is the main queue, so the tick runs right here, on the main actor,
-        // without a second hop (platform notes: one enqueue per tick).
-        guard let self, let following = onMainQueue({ self.tick() }) else { return }
+        // The executor's jobs run on the main thread, so the tick runs right here, on the
+        // main actor, without a second hop (platform notes: one enqueue per tick).
+        guard let self, let following = onMainThread({ self.tick() }) else { return }
         next = following
       }
     }
@@ -339,8 +339,6 @@ extension Input {
 }
 
 /// Runs `body` on the main actor from a job of the runtime's executor: such a job runs on the
-/// main thread (`MainQueueExecutor`: the main queue, the main actor's), so it is already
-/// isolated to it and an `await`
-/// would only enqueue a second job (a second pass of the run loop) for nothing. Checked at
-/// run time by `MainActor.assumeIsolated`.
-private func onMainQueue<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }
+/// main thread (the event loop's), so it is already isolated to it, and an `await` would only
+/// enqueue a second job for nothing. Checked at run time by `MainActor.assumeIsolated`.
+private func onMainThread<T: Sendable>(_ body: @MainActor () -> T) -> T { MainActor.assumeIsolated(body) }

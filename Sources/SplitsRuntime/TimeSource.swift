@@ -2,8 +2,8 @@ import SplitsClock
 import SplitsCore
 
 /// Reads the two clocks for the core, and turns the core's instants back into instants of the
-/// clock the ticker sleeps on. Production runs on `RunLoopClock` (the boot clock, sleeping on
-/// run-loop timers); tests run on a test clock in virtual time.
+/// clock the ticker sleeps on. Production runs on `LoopClock` (the boot clock, sleeping on
+/// the event loop's timer); tests run on a test clock in virtual time.
 public struct TimeSource<C: Clock>: Sendable where C.Duration == Duration {
   public let clock: C
   let origin: C.Instant
@@ -28,10 +28,9 @@ public struct TimeSource<C: Clock>: Sendable where C.Duration == Duration {
   }
 }
 
-extension TimeSource where C == RunLoopClock {
-  /// The real clocks: the boot clock is the ticker's clock itself.
-  public static func system() -> TimeSource<RunLoopClock> {
-    let clock = RunLoopClock()
+extension TimeSource where C == LoopClock {
+  /// The real clocks, the ticker sleeping on the event loop's timer (`EventLoop.clock`).
+  public static func system(_ clock: LoopClock) -> TimeSource<LoopClock> {
     let origin = clock.now
     return TimeSource(clock: clock, origin: origin, originInstant: origin, wallClock: SystemClocks.wallMilliseconds)
   }

@@ -1,5 +1,4 @@
 import CProcess
-import Dispatch
 import Foundation
 import SplitsCore
 import SplitsRuntime
@@ -11,15 +10,17 @@ import SplitsRuntime
 /// It never blocks the screen: the child is started and left to run, with standard input,
 /// output and error on /dev/null (it must not write over the screen), every signal at its
 /// default and in a process group of its own (so Ctrl-C and Ctrl-Z at the terminal are the
-/// screen's, not the child's). Its end is learnt from a pidfd that a dispatch source on the
-/// main queue watches; a failure (exit status other than 0, a signal, no start at all) is
+/// screen's, not the child's). Its end is learnt from a pidfd that the screen's event loop
+/// watches; a failure (exit status other than 0, a signal, no start at all) is
 /// handed back to the screen, which says so once.
 @MainActor
 public final class CueCommand: CueRunner {
   public let command: String
   let strings: WorkoutStrings
-  /// Children whose end is watched, by pid.
-  private var watched: [pid_t: any DispatchSourceRead] = [:]
+  /// Children whose end is watched: their pidfds, by pid.
+  private var watched: [pid_t: Int32] = [:]
+  /// The screen's loop (`attach`); without one, the children are reaped as the unwatched.
+  private var loop: EventLoop?
   /// Children started without a pidfd (an old kernel): reaped when the next one starts.
   private var unwatched: [pid_t] = []
 
@@ -36,6 +37,8 @@ public final class CueCommand: CueRunner {
     }
   }
 
+  public func attach(to loop: EventLoop) { self.loop = loop }
+
   public func run(_ cue: WorkoutCue, failed: @escaping @MainActor (String) -> Void) {
     reapUnwatched()
     let (step, text) = Self.variables(cue, strings: strings)
@@ -47,28 +50,31 @@ public final class CueCommand: CueRunner {
       if case .failure(let error) = started {
         let message = strings.fill(strings.cueCouldNotStartFormat, String(cString: strerror(error.code)))
         // Later, not inside the effect that asked: the screen takes it as an input.
-        DispatchQueue.main.async { MainActor.assumeIsolated { failed(message) } }
+        loop?.soon { failed(message) }
       }
       return
     }
-    let descriptor = splits_pidfd_open(pid)
-    guard descriptor >= 0 else {
+    let descriptor = loop == nil ? -1 : splits_pidfd_open(pid)
+    guard let loop, descriptor >= 0 else {
       unwatched.append(pid)
       return
     }
-    let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-    source.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self else { return }
-        var status: Int32 = 0
-        guard waitpid(pid, &status, WNOHANG) == pid else { return }
-        self.watched.removeValue(forKey: pid)?.cancel()
-        if let message = self.failure(status) { failed(message) }
+    let watching = loop.watch(descriptor) { [weak self] in
+      guard let self else { return }
+      var status: Int32 = 0
+      guard waitpid(pid, &status, WNOHANG) == pid else { return }
+      if let fd = self.watched.removeValue(forKey: pid) {
+        loop.unwatch(fd)
+        close(fd)
       }
+      if let message = self.failure(status) { failed(message) }
     }
-    source.setCancelHandler { close(descriptor) }
-    watched[pid] = source
-    source.resume()
+    guard watching else {
+      close(descriptor)
+      unwatched.append(pid)
+      return
+    }
+    watched[pid] = descriptor
   }
 
   /// What the screen says about a child that ended with `status` (from waitpid), or nil when

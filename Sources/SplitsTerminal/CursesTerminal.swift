@@ -1,6 +1,5 @@
 import CNcurses
 import CSignals
-import Dispatch
 import Foundation
 import SplitsCore
 import SplitsRender
@@ -20,7 +19,8 @@ public final class CursesTerminal: TerminalBackend {
   private var detached = false
   /// While detached: looks for the terminal coming back. `fg` on a job that is running in
   /// the background sends no SIGCONT; it only hands the terminal over.
-  private var watch: (any DispatchSourceTimer)?
+  private var watch: LoopTimer?
+  private let loop: EventLoop
   /// Called when the terminal came back without a SIGCONT: redraw everything.
   public var onForeground: (@MainActor () -> Void)?
   /// Called when the screen on the terminal is no longer the one drawn (a frame that could
@@ -58,7 +58,8 @@ public final class CursesTerminal: TerminalBackend {
   ///
   /// Nothing is written to the terminal unless every check passes, so a bad `TERM` or a
   /// redirected stream gets a message and no garbage.
-  public init(colors: Bool) throws(TerminalError) {
+  public init(colors: Bool, loop: EventLoop) throws(TerminalError) {
+    self.loop = loop
     guard isatty(STDIN_FILENO) == 1, isatty(STDOUT_FILENO) == 1 else { throw .notATerminal }
     guard let term = ProcessInfo.processInfo.environment["TERM"], !term.isEmpty else { throw .termUnset }
     var status: Int32 = 0
@@ -86,7 +87,7 @@ public final class CursesTerminal: TerminalBackend {
     set_escdelay(25)
     curs_set(0)
     leaveok(splits_stdscr(), true)
-    writer = FrameWriter(sequences: .terminfo(colors: self.colors))
+    writer = FrameWriter(sequences: .terminfo(colors: self.colors), loop: loop)
     if self.colors {
       start_color()
       use_default_colors()
@@ -132,16 +133,18 @@ public final class CursesTerminal: TerminalBackend {
   private func detach() {
     detached = true
     guard watch == nil else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, self.detached, !self.closed, self.inForeground() else { return }
-        self.onForeground?()
-      }
+    lookForForeground()
+  }
+
+  /// Every 250 ms while detached: once the terminal is this process's again, redraw.
+  private func lookForForeground() {
+    watch = loop.after(.milliseconds(250)) { [weak self] in
+      guard let self else { return }
+      self.watch = nil
+      guard self.detached, !self.closed else { return }
+      if self.inForeground() { self.onForeground?() }
+      if self.detached, !self.closed, self.watch == nil { self.lookForForeground() }
     }
-    timer.resume()
-    watch = timer
   }
 
   /// Unchanged cells worth rewriting rather than moving the cursor over: a cursor address
@@ -195,7 +198,7 @@ public final class CursesTerminal: TerminalBackend {
       return
     }
     detached = false
-    watch?.cancel()
+    if let watch { loop.cancel(watch) }
     watch = nil
     reset_prog_mode()
     syncSize()
@@ -206,7 +209,7 @@ public final class CursesTerminal: TerminalBackend {
   public func close() {
     guard !closed else { return }
     closed = true
-    watch?.cancel()
+    if let watch { loop.cancel(watch) }
     watch = nil
     // In the background the shell has already put its own modes back.
     if !detached {

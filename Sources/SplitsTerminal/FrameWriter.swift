@@ -1,8 +1,8 @@
 import CNcurses
-import Dispatch
 import Foundation
 import SplitsCore
 import SplitsRender
+import SplitsRuntime
 
 /// Writes the frames to the terminal itself, not through curses: `CursesTerminal.draw` gets
 /// exactly the cells that changed, so curses' own comparison with its copy of the screen
@@ -29,7 +29,9 @@ final class FrameWriter {
   /// A frame could not be written whole: frames wait until the terminal takes output again,
   /// then everything is redrawn.
   private var damaged = false
-  private var repair: (any DispatchSourceTimer)?
+  /// While a frame is held back: the next look at whether the terminal takes output again.
+  private var repair: LoopTimer?
+  private let loop: EventLoop
   private var closed = false
   /// Called when the terminal takes output again after a frame that could not be written
   /// whole: redraw everything.
@@ -37,8 +39,9 @@ final class FrameWriter {
 
   /// Opens a descriptor of its own for the terminal on standard output (`ttyname`), so the
   /// shell's descriptor keeps its flags; standard output itself if that fails.
-  init(sequences: Sequences) {
+  init(sequences: Sequences, loop: EventLoop) {
     self.sequences = sequences
+    self.loop = loop
     let own = splits_open_output(STDOUT_FILENO)
     if own >= 0 {
       output = own
@@ -135,14 +138,14 @@ final class FrameWriter {
     attributes = .plain
     cursorMoved = false
     damaged = false
-    repair?.cancel()
+    if let repair { loop.cancel(repair) }
     repair = nil
   }
 
   /// No frames any more: stops waiting for the terminal and closes the descriptor of our own.
   func close() {
     closed = true
-    repair?.cancel()
+    if let repair { loop.cancel(repair) }
     repair = nil
     if ownsOutput { Glibc.close(output) }
     ownsOutput = false
@@ -189,21 +192,24 @@ final class FrameWriter {
   private func damage() {
     damaged = true
     guard repair == nil else { return }
-    let timer = DispatchSource.makeTimerSource(queue: .main)
-    timer.schedule(deadline: .now() + .milliseconds(250), repeating: .milliseconds(250), leeway: .milliseconds(50))
-    timer.setEventHandler { [weak self] in
-      MainActor.assumeIsolated {
-        guard let self, self.damaged, !self.closed else { return }
-        var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
-        guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
-          ready.revents & Int16(POLLERR | POLLHUP) == 0
-        else { return }
-        self.repair?.cancel()
-        self.repair = nil
-        self.onRedrawNeeded?()
+    lookForOutput()
+  }
+
+  /// Every 250 ms while a frame is held back: once the terminal takes output again, ask for
+  /// everything.
+  private func lookForOutput() {
+    repair = loop.after(.milliseconds(250)) { [weak self] in
+      guard let self else { return }
+      self.repair = nil
+      guard self.damaged, !self.closed else { return }
+      var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
+      guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
+        ready.revents & Int16(POLLERR | POLLHUP) == 0
+      else {
+        self.lookForOutput()
+        return
       }
+      self.onRedrawNeeded?()
     }
-    timer.resume()
-    repair = timer
   }
 }

@@ -10,7 +10,7 @@ import SplitsOutput
 /// The only place the process exits. Bad usage exits 2 (the contract), not argument-parser's 64.
 ///
 /// `main` is synchronous and on the main actor: a full-screen command runs its loop on this
-/// thread (`MainLoop`, the main run loop). An async `main` would hand the main queue to
+/// thread (`EventLoop` for the screens, `MainLoop` for `status --follow`). An async `main` would hand the main queue to
 /// libdispatch's worker threads for the rest of the process.
 @main
 enum Entry {

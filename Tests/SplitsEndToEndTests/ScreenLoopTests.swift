@@ -1,0 +1,86 @@
+import Foundation
+import Testing
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// The screen's loop is its own (issue 25): one thread waits on everything, and nothing the
+/// screen does goes through the main dispatch queue, which only CFRunLoop or `dispatchMain()`
+/// would drain. A job left there would never run: a key, a signal, a remote command or a
+/// cue command's end that silently does nothing.
+@Suite("The screen's own loop: one thread, nothing left on the main dispatch queue", .timeLimit(.minutes(1)))
+struct ScreenLoopTests {
+  /// The threads of `pid`, and its eventfds whose count is not zero. libdispatch wakes the
+  /// main thread for a job on the main queue by writing to an eventfd that only CFRunLoop
+  /// reads: a job left there leaves that count above zero for good. (A dispatch source on any
+  /// queue starts libdispatch's manager thread: a second thread.)
+  static func loopState(_ pid: pid_t) -> (threads: Int, unreadEventfds: [String]) {
+    let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"))?.count ?? 0
+    var unread: [String] = []
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    for fd in fds {
+      guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)"),
+        target == "anon_inode:[eventfd]",
+        let info = try? String(contentsOfFile: "/proc/\(pid)/fdinfo/\(fd)", encoding: .utf8)
+      else { continue }
+      for line in info.split(separator: "\n") where line.hasPrefix("eventfd-count:") {
+        let count = line.dropFirst("eventfd-count:".count).trimmingCharacters(in: .whitespaces)
+        if count.contains(where: { $0 != "0" }) { unread.append("fd \(fd): \(count)") }
+      }
+    }
+    return (threads, unread)
+  }
+
+  static func expectAlone(_ pid: pid_t, _ moment: String, sourceLocation: SourceLocation = #_sourceLocation) {
+    let state = loopState(pid)
+    #expect(state.threads == 1, "\(moment): \(state.threads) threads", sourceLocation: sourceLocation)
+    #expect(state.unreadEventfds.isEmpty, "\(moment): a job waits on the main queue (\(state.unreadEventfds))",
+      sourceLocation: sourceLocation)
+  }
+
+  @Test("keys, a resize, a remote command and a removed file: one thread, and no job on the main queue")
+  func rideScreen() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain --precision cs")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let pid = try await tmux.splitsPID()
+    Self.expectAlone(pid, "ready")
+
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    Self.expectAlone(pid, "running at hundredths")
+
+    let lap = try await RemoteControlTests.splits(tmux, "lap")
+    #expect(lap.termination == .exited(0), "\(lap)")
+    try await tmux.waitFor("lap 1 in the table") { $0.lapNumbers.contains(1) }
+    try await tmux.resize(width: 70, height: 22)
+    try await tmux.waitFor("RUNNING after the resize") { $0.state == "RUNNING" }
+    // The data directory's removals watch: a file deleted there.
+    let stray = tmux.dataDir + "/stray"
+    #expect(FileManager.default.createFile(atPath: stray, contents: Data()))
+    try FileManager.default.removeItem(atPath: stray)
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    Self.expectAlone(pid, "after a remote lap, a resize, a removal and a pause")
+
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+
+  @Test("a workout's failing cue command: its end is seen, on one thread, with no job on the main queue")
+  func cueCommands() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let file = try WorkoutTests.writeWorkout(tmux, "- 2s warmup\n- 30s\n")
+    let job = try await tmux.start("splits workout \(file) --plain --no-bell --cue-cmd 'exit 3'")
+    try await tmux.waitFor("the first step") { $0.contains("Warm-up") }
+    let pid = try await tmux.splitsPID()
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("the failure said") { $0.contains("The cue command failed with exit status 3") }
+    Self.expectAlone(pid, "after a cue command ended")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
+}

@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Two builds of splits side by side, interleaved on the same machine: the figures of the
+screen's main loop (issue 25), without termdown and the rest of `make bench`.
+
+    compare.py --old BIN --new BIN [--runs 5] [--seconds 8] [--paused 8] [--strace 10]
+
+Per run and build, in alternating order (old first in odd runs, new first in even ones):
+- running at hundredths (`--plain --precision cs`): CPU, context switches (all threads) and
+  the involuntary ones, per displayed change, threads alive, display lag p99;
+- paused (`--plain --precision s`, 1 s running then paused): switches per second;
+- with `--strace S`, once per build: `strace -c -f` attached to the running screen at
+  hundredths for S seconds: system calls per displayed change.
+
+Medians and spreads (min–max) are printed, and the raw figures written to
+bench/results/compare.json.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import signal
+import statistics
+import subprocess
+import sys
+import time
+
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path.insert(0, HERE)
+
+from bench import NS, UNITS, Sandbox, has_text, lag_stats, replay, window_usage  # noqa: E402
+from ptyjob import Job  # noqa: E402
+
+
+def running_cs(binary: str, seconds: float) -> dict:
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", "cs"], box.env())
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("no READY screen")
+        job.pump(0.5)
+        t0 = job.send(b" ")
+        job.pump(0.5)
+        usage, start, end = window_usage(job, seconds)
+        job.finish(b"q")
+        frames = replay(job)
+        lag = lag_stats(frames, t0, UNITS["cs"], start, end)
+        changes = lag["values"]
+        return {
+            "cpu_pct": usage["cpu_pct"],
+            "changes": changes,
+            "switches_per_change": usage["switches"] / changes if changes else None,
+            "involuntary_per_change": usage["nonvoluntary"] / changes if changes else None,
+            "voluntary_per_change": (usage["switches"] - usage["nonvoluntary"]) / changes if changes else None,
+            "threads_max": usage["threads_max"],
+            "lag_p50_ms": lag["p50_ms"],
+            "lag_p99_ms": lag["p99_ms"],
+            "skipped": lag["skipped"],
+        }
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def paused(binary: str, seconds: float) -> dict:
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("no READY screen")
+        job.pump(0.5)
+        job.send(b" ")
+        job.pump(1.2)
+        job.send(b" ")
+        job.pump(0.5)
+        usage, _, _ = window_usage(job, seconds)
+        job.finish(b"q")
+        return {"switches_per_s": usage["switches_per_s"], "cpu_pct": usage["cpu_pct"],
+                "voluntary_per_s": (usage["switches"] - usage["nonvoluntary"]) / usage["seconds"],
+                "threads_max": usage["threads_max"]}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def strace_cs(binary: str, seconds: float) -> dict:
+    """strace -c -f attached to the screen while it runs at hundredths."""
+    box = Sandbox()
+    job = Job([binary, "--plain", "--precision", "cs"], box.env())
+    out = os.path.join(box.root, "strace.txt")
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("no READY screen")
+        job.pump(0.5)
+        t0 = job.send(b" ")
+        job.pump(0.5)
+        start = time.monotonic_ns()
+        tracer = subprocess.Popen(["strace", "-c", "-f", "-o", out, "-p", str(job.pid)])
+        job.pump(seconds)
+        tracer.send_signal(signal.SIGINT)
+        tracer.wait(timeout=10)
+        end = time.monotonic_ns()
+        job.finish(b"q")
+        # Frames: the displayed changes while traced (a write(2) may also be an eventfd's).
+        frames = lag_stats(replay(job), t0, UNITS["cs"], start, end)["values"]
+        text = open(out).read()
+        calls: dict[str, int] = {}
+        for line in text.splitlines():
+            fields = line.split()
+            # % time, seconds, usecs/call, calls, [errors], syscall
+            if len(fields) >= 5 and re.fullmatch(r"[\d.]+", fields[0]) and fields[-1] != "total":
+                calls[fields[-1]] = int(fields[3])
+        total = sum(calls.values())
+        return {"calls": calls, "total": total, "frames": frames,
+                "per_frame": total / frames if frames else None, "table": text}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def spread(values: list[float]) -> str:
+    values = [v for v in values if v is not None]
+    if not values:
+        return "n/a"
+    return f"{statistics.median(values):.3f} ({min(values):.3f}–{max(values):.3f})"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--old", required=True)
+    parser.add_argument("--new", required=True)
+    parser.add_argument("--runs", type=int, default=5)
+    parser.add_argument("--seconds", type=float, default=8.0)
+    parser.add_argument("--paused", type=float, default=8.0)
+    parser.add_argument("--strace", type=float, default=0.0)
+    args = parser.parse_args()
+    builds = {"old": os.path.abspath(args.old), "new": os.path.abspath(args.new)}
+    results: dict = {name: {"running": [], "paused": [], "strace": None} for name in builds}
+    for run in range(args.runs):
+        order = ["old", "new"] if run % 2 == 0 else ["new", "old"]
+        for name in order:
+            results[name]["running"].append(running_cs(builds[name], args.seconds))
+        for name in order:
+            results[name]["paused"].append(paused(builds[name], args.paused))
+        print(f"run {run + 1}: " + "  ".join(
+            f"{n} cpu {results[n]['running'][-1]['cpu_pct']:.2f}% sw/chg {results[n]['running'][-1]['switches_per_change']:.3f}"
+            for n in builds), flush=True)
+    if args.strace:
+        for name in builds:
+            results[name]["strace"] = strace_cs(builds[name], args.strace)
+    for name in builds:
+        r = results[name]["running"]
+        p = results[name]["paused"]
+        print(f"\n{name}: {builds[name]}")
+        print(f"  cs CPU %              {spread([x['cpu_pct'] for x in r])}")
+        print(f"  cs switches/change    {spread([x['switches_per_change'] for x in r])}")
+        print(f"  cs voluntary/change   {spread([x['voluntary_per_change'] for x in r])}")
+        print(f"  cs involuntary/change {spread([x['involuntary_per_change'] for x in r])}")
+        print(f"  cs threads (max)      {spread([x['threads_max'] for x in r])}")
+        print(f"  cs lag p50 ms         {spread([x['lag_p50_ms'] for x in r])}")
+        print(f"  cs lag p99 ms         {spread([x['lag_p99_ms'] for x in r])}")
+        print(f"  cs skipped values     {spread([x['skipped'] for x in r])}")
+        print(f"  paused switches/s     {spread([x['switches_per_s'] for x in p])}")
+        print(f"  paused voluntary/s    {spread([x['voluntary_per_s'] for x in p])}")
+        print(f"  paused threads (max)  {spread([x['threads_max'] for x in p])}")
+        s = results[name]["strace"]
+        if s:
+            top = sorted(s["calls"].items(), key=lambda kv: -kv[1])
+            print(f"  strace: {s['total']} calls, {s['frames']} frames, {s['per_frame']:.2f} per frame: "
+                  + ", ".join(f"{k} {v}" for k, v in top))
+    os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
+    with open(os.path.join(HERE, "results", "compare.json"), "w") as f:
+        json.dump({"builds": builds, "results": results}, f, indent=1)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
