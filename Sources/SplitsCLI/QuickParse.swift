@@ -132,7 +132,7 @@ public enum QuickRide {
     var insecureDataDir = false
     var precision: Precision = .cs
     var countdown = 0
-    var sport: Sport = .biking
+    var sport: Sport?
     var splitGuard = RideCommand.defaultSplitGuard
   }
 
@@ -152,7 +152,7 @@ public enum QuickRide {
         countdown: try QuickParser.value(found, "--countdown") { text in
           Int(text).flatMap { RideCommand.countdownRange.contains($0) ? $0 : nil }
         } ?? 0,
-        sport: try QuickParser.value(found, "--sport", Sport.init(rawValue:)) ?? .biking,
+        sport: try QuickParser.value(found, "--sport", Sport.init(rawValue:)),
         splitGuard: try QuickParser.value(found, "--split-guard") { text in
           Int(text).flatMap { RideCommand.splitGuardRange.contains($0) ? $0 : nil }
         } ?? RideCommand.defaultSplitGuard)
