@@ -157,15 +157,16 @@ struct DataDirectoryPrivacyTests {
   /// A listener that answers every connection with `reply` (one line) and writes `ready`
   /// once it listens; it ends after `seconds`.
   static let fakeScreen = """
-    import socket, sys, time
+    import os, socket, sys, time
     path, reply, ready, seconds = sys.argv[1], sys.argv[2].encode() + b"\\n", sys.argv[3], float(sys.argv[4])
+    stop = sys.argv[5] if len(sys.argv) > 5 else None
     s = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
     s.bind(path)
     s.listen(8)
     open(ready, "w").close()
     s.settimeout(0.2)
     end = time.monotonic() + seconds
-    while time.monotonic() < end:
+    while time.monotonic() < end and not (stop and os.path.exists(stop)):
         try:
             c, _ = s.accept()
         except socket.timeout:
@@ -196,8 +197,11 @@ struct DataDirectoryPrivacyTests {
     for reply in [Self.fakeLap, #"{"error":"\u001b[2J\u001b]0;pwned\u0007\u001b[31mgotcha"}"#] {
       unlink(data + "/control.sock")
       unlink(ready)
+      let stop = scratch.file("stop")
+      unlink(stop)
+      // It listens until told to stop (or 30 s): a loaded machine may take seconds to run splits.
       async let listener = Spawn.runAsync(
-        Self.asNobody(["/usr/bin/python3", "-c", Self.fakeScreen, data + "/control.sock", reply, ready, "3"]))
+        Self.asNobody(["/usr/bin/python3", "-c", Self.fakeScreen, data + "/control.sock", reply, ready, "30", stop]))
       try await Self.waitForFile(ready)
       // The directory as it is: refused for its mode.
       let refused = try await Self.splits(["lap"], data: data)
@@ -210,6 +214,7 @@ struct DataDirectoryPrivacyTests {
           + "not by a splits screen of yours: the command was not sent\n", "\(lap)")
       #expect(lap.stdout.isEmpty, "\(lap)")
       #expect(!(lap.stdout + lap.stderr).contains("\u{1B}"), "\(lap)")
+      FileManager.default.createFile(atPath: stop, contents: nil)
       _ = try await listener
     }
     #expect(!FileManager.default.fileExists(atPath: data + "/splits.sqlite"), "no journal was written")
