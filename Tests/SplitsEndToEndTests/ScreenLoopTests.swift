@@ -43,7 +43,7 @@ struct ScreenLoopTests {
   func rideScreen() async throws {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
-    let job = try await tmux.start("splits --plain --precision cs")
+    let job = try await tmux.start("splits --plain --precision cs --split-guard 0")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let pid = try await tmux.splitsPID()
     Self.expectAlone(pid, "ready")
