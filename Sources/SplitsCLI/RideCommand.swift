@@ -16,7 +16,7 @@ struct RideCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ride",
     abstract: "The stopwatch and ride screen (the default command).",
-    discussion: "Keys: space start/pause/resume, l or Enter lap, u undo the last lap, r finish (paused), c compare (named rides), ? help, q quit.")
+    discussion: "Keys: space start/pause/resume, l or Enter lap (a split on a route), s skip a route's segment, u undo the last lap, r finish (paused), c compare (named rides), ? help, q quit.")
 
   @OptionGroup var display: DisplayOptions
 
@@ -191,6 +191,7 @@ struct RideCommand: ParsableCommand {
           Attempt(RideFigures($0))
         }
         if let kind = try journal.comparisonChoice(name: name) { comparisons.choices[name] = kind }
+        if let chosen = try journal.routeComparisonChoice(name: name) { comparisons.routeChoices[name] = chosen }
       }
       return comparisons
     }

@@ -49,7 +49,7 @@ public enum RideView {
     if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }
     let live = state.liveComparison
     if let route = RouteWidget(state, options: options) {
-      if let row = layout.footer { route.drawFooter(into: &screen, row: row) }
+      if let row = layout.footer { route.drawFooter(into: &screen, rows: row..<row + layout.footerRows) }
       if let rows = layout.laps { route.draw(into: &screen, top: rows.lowerBound, bottom: rows.upperBound) }
     } else {
       if let row = layout.footer, let live { drawFooter(state, live, options: options, into: &screen, row: row) }

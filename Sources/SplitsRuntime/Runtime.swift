@@ -171,6 +171,12 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         } catch {
           effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
         }
+      case .rememberRouteComparison(let comparison, let route):
+        do {
+          try sink?.rememberRouteComparison(comparison, name: route)
+        } catch {
+          effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
+        }
       case .bell:
         backend.bell()
       case .cue(let cue):

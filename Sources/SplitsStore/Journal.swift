@@ -289,25 +289,6 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
-  /// The comparison chosen for rides named `name`, if one was kept (one this version does
-  /// not know reads as none kept).
-  public func comparisonChoice(name: String) throws -> ComparisonKind? {
-    return try read { db in
-      guard try db.tableExists("comparison_choice") else { return nil }
-      let raw = try String.fetchOne(db, sql: "SELECT kind FROM comparison_choice WHERE name = ?", arguments: [name])
-      return raw.flatMap(ComparisonKind.init(rawValue:))
-    }
-  }
-
-  /// Keeps `kind` as the comparison chosen for rides named `name`, replacing any earlier
-  /// choice. Throws `JournalError` when the write did not reach the disk.
-  public func rememberComparison(_ kind: ComparisonKind, name: String) throws {
-    try write { db in
-      try db.execute(
-        sql: "INSERT OR REPLACE INTO comparison_choice (name, kind) VALUES (?, ?)", arguments: [name, kind.rawValue])
-    }
-  }
-
   /// The number the next new ride gets.
   public func nextRideNumber() throws -> Int {
     let path = self.path

@@ -106,6 +106,26 @@ struct RouteReducerTests {
     #expect(s.route.timer?.comparisons.names.contains(s.route.comparisonName) == true)
   }
 
+  @Test func cOnARouteIsKeptForTheRouteAndTheNextScreenOpensOnIt() {
+    var s = Self.state()
+    let effects = Self.press(&s, "c", at: 0)
+    let chosen = s.route.comparisonName
+    #expect(effects == [.rememberRouteComparison(chosen, route: "Run")])
+    #expect(s.comparisons.routeChoices == ["Run": chosen])
+
+    // The next screen of the route opens on the comparison kept.
+    let route = Route(name: "Run", segmentNames: ["A", "B", "C"])
+    let kept = RideOpening(
+      restored: nil, precision: .cs, name: "Run", comparisons: RideComparisons(routeChoices: ["Run": chosen]),
+      route: route)
+    #expect(kept.state(at: t(0)).route.comparisonName == chosen)
+    // A comparison the route no longer has (a file imported again without it): its personal best.
+    let gone = RideOpening(
+      restored: nil, precision: .cs, name: "Run", comparisons: RideComparisons(routeChoices: ["Run": "Gone"]),
+      route: route)
+    #expect(gone.state(at: t(0)).route.comparisonName == "Personal Best")
+  }
+
   @Test func theKeyLineOffersSOnlyWhileASegmentOtherThanTheLastIsUnderWay() {
     var s = Self.state()
     #expect(!s.route.canSkip(s.ride))

@@ -12,7 +12,7 @@ struct RouteCommandLineTests {
     #expect(made.status == 0 && made.output.contains("Made route Celeste, 3 segments"), "\(made)")
     let again = try await tmux.run("splits route new Celeste A")
     #expect(again.status == 2 && again.output.contains("There is already a route named 'Celeste'"), "\(again)")
-    let laps = try await tmux.run("splits route new Track --segment-count 4")
+    let laps = try await tmux.run("splits route new Track --segments 4")
     #expect(laps.status == 0, "\(laps)")
 
     let list = try await tmux.run("splits route list")

@@ -55,4 +55,24 @@ struct RouteRideTests {
     #expect(laps == ["3"])
     #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT count(*) FROM rides") == ["2"])
   }
+
+  @Test func theComparisonChosenWithCOnARouteIsTheNextScreensToo() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    #expect(try await tmux.run("splits route new R A B C").status == 0)
+    var job = try await tmux.start("splits --plain --name R")
+    try await tmux.waitFor("the personal best compared") { $0.contains("vs Personal Best") }
+    try tmux.send(keys: "c")
+    try await tmux.waitFor("the next comparison") { !$0.contains("vs Personal Best") && $0.contains("vs ") }
+    let chosen = try #require(
+      tmux.capture().lines.first { $0.contains("vs ") }?.split(separator: "·").first?
+        .trimmingCharacters(in: .whitespaces))
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+
+    job = try await tmux.start("splits --plain --name R")
+    try await tmux.waitFor("the comparison kept: \(chosen)") { $0.contains(chosen) && $0.state == "READY" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
 }

@@ -58,8 +58,8 @@ struct RouteViewTests {
       "                                                                                ",
       "                                                                                ",
       "                                                                                ",
-      "                                                                                ",
-      " vs Personal Best · #6 · 3 complete · sum of best 00:03:55.70 · save 00:00:02.50",
+      " vs Personal Best · #6, 3 complete                                              ",
+      " sum of best 00:03:55.70 · save 00:00:02.50 · finish 00:03:57.20                ",
       " space pause  l lap  u undo  s skip  c compare  ? help  q quit                  ",
   ]
 
@@ -81,8 +81,8 @@ struct RouteViewTests {
       "                                                            ",
       "                                                            ",
       "                                                            ",
-      "                                                            ",
-      " vs Personal Best · #6 · 3 complete                         ",
+      " vs Personal Best · #6, 3 complete                          ",
+      " sum of best 00:03:55.70 · finish 00:03:57.20               ",
       " space pause  l lap  u undo  s skip  ? help  q quit         ",
   ]
 
@@ -96,8 +96,8 @@ struct RouteViewTests {
       "› Old Site     00:02:00.50  +00:00.95 ⇊ ",
       "  Celestial R  00:03:58.20              ",
       "                                        ",
-      "                                        ",
-      " vs Personal Best · #6 · 3 complete     ",
+      " vs Personal Best · #6, 3 complete      ",
+      " finish 00:03:57.20                     ",
       " space pause  l lap  ? help  q quit     ",
   ]
 
@@ -119,8 +119,8 @@ struct RouteViewTests {
       "                                                            ",
       "                                                            ",
       "                                                            ",
-      "                                                            ",
-      " 비교: Personal Best · #6 · 완주 3                          ",
+      " 비교: Personal Best · #6, 완주 3                           ",
+      " 최고 구간 합 00:03:55.70 · 예상 00:03:57.20                ",
       " space 일시정지  l 랩  u 취소  s 건너뛰기  ? 도움말  q 종료 ",
   ]
 
@@ -142,8 +142,8 @@ struct RouteViewTests {
       "                                                            ",
       "                                                            ",
       "                                                            ",
-      "                                                            ",
-      " vs Personal Best · #6 · 3 complete                         ",
+      " vs Personal Best · #6, 3 complete                          ",
+      " sum of best 00:03:55.70 · finish 00:03:57.00               ",
       " space resume  u undo  r finish  c compare  ? help  q quit  ",
   ]
 
@@ -165,8 +165,8 @@ struct RouteViewTests {
       "                                                            ",
       "                                                            ",
       "                                                            ",
-      "                                                            ",
-      " vs Personal Best · #5 · 3 complete                         ",
+      " vs Personal Best · #5, 3 complete                          ",
+      " sum of best 00:03:55.70 · finish 00:03:58.20               ",
       " space start  c compare  ? help  q quit                     ",
   ]
 

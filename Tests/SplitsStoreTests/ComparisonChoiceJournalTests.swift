@@ -23,6 +23,23 @@ struct ComparisonChoiceJournalTests {
     #expect(try journal.comparisonChoice(name: "loop") == nil)
   }
 
+  @Test func aRoutesComparisonIsKeptByItsNameAndAPlainChoiceReadsNoneThere() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    var journal = try Journal.open(dataDirectory: temp.path, bootID: "choices")
+    #expect(try journal.routeComparisonChoice(name: "Celeste") == nil)
+    try journal.rememberRouteComparison("Best Segments", name: "Celeste")
+    try journal.rememberComparison(.gold, name: "Loop")
+    try journal.close()
+    journal = try Journal.open(dataDirectory: temp.path, bootID: "choices")
+    #expect(try journal.routeComparisonChoice(name: "Celeste") == "Best Segments")
+    // One choice a name: the route's is no plain comparison, and a plain one no route's.
+    #expect(try journal.comparisonChoice(name: "Celeste") == nil)
+    #expect(try journal.routeComparisonChoice(name: "Loop") == nil)
+    try journal.rememberRouteComparison("Average Segments", name: "Celeste")
+    #expect(try journal.routeComparisonChoice(name: "Celeste") == "Average Segments")
+  }
+
   @Test func aFirstSchemaJournalMigratesAndKeepsChoices() throws {
     let source = try #require(fixture("journal-v1.sqlite"), "the fixture is missing from the test bundle")
     let temp = TemporaryDirectory()

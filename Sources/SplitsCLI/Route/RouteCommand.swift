@@ -52,7 +52,9 @@ struct RouteNewCommand: ParsableCommand {
   @Argument(help: "The segments' names, in order.")
   var segments: [String] = []
 
-  @Option(help: ArgumentHelp("N segments named Lap 1 … Lap N.", valueName: "n"))
+  @Option(
+    name: [.customLong("segments"), .customLong("segment-count")],
+    help: ArgumentHelp("N segments named Lap 1 … Lap N (--segment-count is the same).", valueName: "n"))
   var segmentCount: Int?
 
   @Option(help: ArgumentHelp("A finished ride whose laps become the segments and the first attempt.", valueName: "ride"))
@@ -66,10 +68,10 @@ struct RouteNewCommand: ParsableCommand {
     try RouteNames.check(route: name)
     try RouteNames.check(segments: segments)
     let ways = [!segments.isEmpty, segmentCount != nil, fromRide != nil].filter { $0 }.count
-    if ways == 0 { throw ValidationError("Give the segments' names, --segment-count N or --from-ride RIDE.") }
-    if ways > 1 { throw ValidationError("Give one of: the segments' names, --segment-count N, --from-ride RIDE.") }
+    if ways == 0 { throw ValidationError("Give the segments' names, --segments N or --from-ride RIDE.") }
+    if ways > 1 { throw ValidationError("Give one of: the segments' names, --segments N, --from-ride RIDE.") }
     if let segmentCount, !(1...Self.maxSegments).contains(segmentCount) {
-      throw ValidationError("--segment-count is 1 to \(Self.maxSegments), not \(segmentCount).")
+      throw ValidationError("--segments is 1 to \(Self.maxSegments), not \(segmentCount).")
     }
     if segments.count > Self.maxSegments { throw ValidationError("A route has at most \(Self.maxSegments) segments.") }
     if let fromRide, fromRide < 1 { throw ValidationError(NegativeNumbers.rideMustBePositive(String(fromRide))) }

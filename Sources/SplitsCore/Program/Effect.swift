@@ -11,6 +11,9 @@ public enum Effect: Equatable, Sendable {
   /// Keep `kind` as the comparison chosen for rides named `name` (in the journal; a failure
   /// comes back as `JournalReport.choiceNotSaved` and loses nothing else).
   case rememberComparison(ComparisonKind, name: String)
+  /// Keep `comparison` (one of the route's comparisons, by name) as the one chosen for the
+  /// route `route`; a failure comes back as `choiceNotSaved`, as for a plain ride's choice.
+  case rememberRouteComparison(String, route: String)
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
   /// Answer the remote command being applied with what it did (after the events before it

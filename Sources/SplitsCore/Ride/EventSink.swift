@@ -6,6 +6,9 @@ public protocol EventSink: AnyObject {
   /// Keeps `kind` as the comparison chosen for rides named `name`. Throws when it could not
   /// (the choice then holds for the screen only; no event is concerned).
   func rememberComparison(_ kind: ComparisonKind, name: String) throws
+  /// Keeps `comparison` as the comparison chosen for the route `name`. Throws as
+  /// `rememberComparison` does.
+  func rememberRouteComparison(_ comparison: String, name: String) throws
   /// Writes the event, and with it (in the same transaction) the receipt of the remote
   /// command it completes, if any.
   func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws
@@ -30,6 +33,8 @@ extension EventSink {
 
   /// A sink that keeps no choices (tests' arrays) takes every one.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {}
+
+  public func rememberRouteComparison(_ comparison: String, name: String) throws {}
 }
 
 /// A sink's error that says whether trying again can help (a full disk: yes; an event the

@@ -6,13 +6,20 @@ public struct RideComparisons: Equatable, Sendable {
   public var attempts: [String: [Attempt]] = [:]
   /// The comparison chosen for each name (kept in the journal); `defaultKind` when none was.
   public var choices: [String: ComparisonKind] = [:]
+  /// The comparison chosen for each route, by the comparison's name (kept in the journal);
+  /// the route's personal best when none was, or when the route has no comparison of that
+  /// name any more.
+  public var routeChoices: [String: String] = [:]
 
   /// A name nobody chose a comparison for compares with the personal best.
   public static let defaultKind: ComparisonKind = .best
 
-  public init(attempts: [String: [Attempt]] = [:], choices: [String: ComparisonKind] = [:]) {
+  public init(
+    attempts: [String: [Attempt]] = [:], choices: [String: ComparisonKind] = [:], routeChoices: [String: String] = [:]
+  ) {
     self.attempts = attempts
     self.choices = choices
+    self.routeChoices = routeChoices
   }
 
   public func kind(for name: String) -> ComparisonKind { choices[name] ?? Self.defaultKind }

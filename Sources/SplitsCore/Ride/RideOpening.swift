@@ -90,7 +90,7 @@ public struct RideOpening: Equatable, Sendable {
     }
     state.comparisons = comparisons
     if workout == nil, let route, route.name == state.rideName {
-      state.route = RouteFeature(route: route)
+      state.route = RouteFeature(route: route, comparison: comparisons.routeChoices[route.name])
     }
     if let workout {
       state.workout = workout

@@ -33,14 +33,14 @@ public struct RouteStrings: Sendable {
 
   public static let english = RouteStrings(
     segmentHeader: "Segment", timeHeader: "Time", deltaHeader: "Δ", skipped: "–",
-    attemptFormat: "#%@ · %@ complete", sumOfBestFormat: "sum of best %@", possibleSaveFormat: "save %@",
+    attemptFormat: "#%@, %@ complete", sumOfBestFormat: "sum of best %@", possibleSaveFormat: "save %@",
     paceFormat: "finish %@", versusFormat: "vs %@", complete: "complete", personalBest: "personal best",
     summaryComplete: "Attempt complete", summaryPersonalBest: "Attempt complete · a new personal best",
     summaryReset: "Attempt unfinished (a reset): its last stretch is no segment")
 
   public static let korean = RouteStrings(
     segmentHeader: "구간", timeHeader: "시간", deltaHeader: "Δ", skipped: "–",
-    attemptFormat: "#%@ · 완주 %@", sumOfBestFormat: "최고 구간 합 %@", possibleSaveFormat: "단축 가능 %@",
+    attemptFormat: "#%@, 완주 %@", sumOfBestFormat: "최고 구간 합 %@", possibleSaveFormat: "단축 가능 %@",
     paceFormat: "예상 %@", versusFormat: "비교: %@", complete: "완주", personalBest: "개인 최고 기록",
     summaryComplete: "시도 완주", summaryPersonalBest: "시도 완주 · 새 개인 최고 기록",
     summaryReset: "시도 미완료 (리셋): 마지막 구간은 기록되지 않습니다")

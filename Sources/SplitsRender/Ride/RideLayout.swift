@@ -15,6 +15,9 @@ struct RideLayout {
   var time: Time?
   var figures: Int?
   var footer: Int?
+  /// How many rows the footer takes from `footer` on: a route's takes two where the table
+  /// still shows every segment below them.
+  var footerRows = 1
   var laps: Range<Int>?
 
   struct Bottom {
@@ -87,6 +90,12 @@ struct RideLayout {
     if state.liveComparison != nil || state.route.timer != nil, bottom - top >= (riding ? 3 : 1) {
       layout.footer = bottom - 1
       tableBottom = bottom - 1
+      // The table's header and every segment, and the footer's second row above them.
+      if let route = state.route.route, tableBottom - top >= route.segments.count + 2 {
+        layout.footer = bottom - 2
+        layout.footerRows = 2
+        tableBottom = bottom - 2
+      }
     }
     if tableBottom - top >= 2, riding { layout.laps = top..<tableBottom }
     return layout

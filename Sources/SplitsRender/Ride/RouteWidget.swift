@@ -148,27 +148,45 @@ struct RouteWidget {
     }
   }
 
-  /// The footer: `vs Personal Best · #12 · 4 complete · sum of best … · save … · finish …`,
-  /// parts that do not fit left out from the end. Its figures stand still between splits: the
-  /// time save is the golds' against the comparison, the finish the comparison's final time
-  /// moved by the delta at the last split.
-  func drawFooter(into screen: inout Screen, row: Int) {
+  /// The footer: `vs Personal Best · #12, 4 complete · sum of best … · save … · finish …`,
+  /// on one row, or on two split after the attempt's number. Where a row does not fit, its
+  /// parts go in this order: the comparison's name, the time save, the sum of best, the
+  /// attempt's number; the predicted finish goes last. Its figures stand still between
+  /// splits: the time save is the golds' against the comparison, the finish the comparison's
+  /// final time moved by the delta at the last split.
+  func drawFooter(into screen: inout Screen, rows: Range<Int>) {
     let s = strings
     let route = analysis.timer.route
     let complete = route.attemptHistory.filter(\.isComplete).count
-    var parts = [s.fill(s.versusFormat, name), s.fill(s.attemptFormat, String(route.attemptCount), String(complete))]
-    if let sum = analysis.sumOfBest(.real) { parts.append(s.fill(s.sumOfBestFormat, clock(sum))) }
+    // (priority, text): the lower the number, the longer the part stays.
+    let attempt: [(priority: Int, text: String)] = [
+      (4, s.fill(s.versusFormat, name)), (1, s.fill(s.attemptFormat, String(route.attemptCount), String(complete))),
+    ]
+    var figures: [(priority: Int, text: String)] = []
+    if let sum = analysis.sumOfBest(.real) { figures.append((2, s.fill(s.sumOfBestFormat, clock(sum)))) }
     let saves = segments.indices.compactMap { analysis.possibleTimeSave($0, name, live: false, .real).save }
-    if !saves.isEmpty { parts.append(s.fill(s.possibleSaveFormat, clock(saves.reduce(.zero, +)))) }
-    if let finish = predictedFinish { parts.append(s.fill(s.paceFormat, clock(finish))) }
-    let width = screen.size.columns
-    var line = ""
-    for part in parts {
-      let next = line.isEmpty ? part : line + " · " + part
-      guard line.isEmpty || TextWidth.columns(next) + 1 <= width else { break }
-      line = next
+    if !saves.isEmpty { figures.append((3, s.fill(s.possibleSaveFormat, clock(saves.reduce(.zero, +))))) }
+    if let finish = predictedFinish { figures.append((0, s.fill(s.paceFormat, clock(finish)))) }
+    let width = screen.size.columns - 1
+    let lines = rows.count >= 2
+      ? [Self.fit(attempt, width: width), Self.fit(figures, width: width)]
+      : [Self.fit(attempt + figures, width: width)]
+    for (row, line) in zip(rows, lines) where !line.isEmpty {
+      screen.put(" " + line, row: row, column: 0, style: .dim)
     }
-    screen.put(" " + line, row: row, column: 0, style: .dim)
+  }
+
+  /// The parts, in their order, joined by ` · `, without those that do not fit in `width`
+  /// columns: the highest priority number first.
+  static func fit(_ parts: [(priority: Int, text: String)], width: Int) -> String {
+    var kept = parts
+    func joined() -> String { kept.map(\.text).joined(separator: " · ") }
+    while !kept.isEmpty, TextWidth.columns(joined()) > width,
+      let drop = kept.indices.max(by: { kept[$0].priority < kept[$1].priority })
+    {
+      kept.remove(at: drop)
+    }
+    return joined()
   }
 
   /// The comparison's final time moved by the delta at the last split (none before the first,

@@ -45,14 +45,16 @@ public struct ComparisonFeature: Equatable, Sendable {
 }
 
 extension RideReducer {
-  /// `c`: the next comparison for the ride's name, kept per name. Comparisons are between
-  /// rides of the same name, and not during a workout.
+  /// `c`: the next comparison for the ride's name, kept per name (per route on a route).
+  /// Comparisons are between rides of the same name, and not during a workout.
   static func compare(_ state: inout RideScreenState) -> [Effect] {
-    if state.route.timer != nil {
+    if var timer = state.route.timer {
       // A route's comparisons: its personal best, best segments, best split times, average
       // segments, latest run and those of an imported file.
-      state.route.timer?.switchToNextComparison()
-      return []
+      timer.switchToNextComparison()
+      state.route.timer = timer
+      state.comparison.comparisons.routeChoices[timer.route.name] = timer.currentComparison
+      return [.rememberRouteComparison(timer.currentComparison, route: timer.route.name)]
     }
     guard let name = state.rideName, state.workout == nil else {
       state.showHint(state.workout == nil ? .compareNeedsName : .compareWorkout)

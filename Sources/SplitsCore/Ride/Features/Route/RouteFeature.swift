@@ -16,8 +16,10 @@ public struct RouteFeature: Equatable, Sendable {
   /// ends the attempt unfinished.
   public var askingReset = false
 
-  public init(route: Route? = nil) {
+  /// The route's timer, on `comparison` when the route has a comparison of that name.
+  public init(route: Route? = nil, comparison: String? = nil) {
     timer = route.flatMap { RouteTimer(route: $0) }
+    if let comparison { _ = try? timer?.setCurrentComparison(comparison) }
   }
 
   public var route: Route? { timer?.route }
