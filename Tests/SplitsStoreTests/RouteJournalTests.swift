@@ -124,4 +124,28 @@ struct RouteAttemptJournalTests {
     #expect(route.segments[1].personalBestSplit.real == .milliseconds(3000))
     #expect(route.segments[2].bestSegment.real == .milliseconds(1000))
   }
+
+  @Test func anImportedRouteRiddenInSplitsExportsItsAttemptWithTheImportedHistory() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
+    // A LiveSplit file with one complete attempt of 5 s, as `route import` reads it.
+    let earlier = RouteTimer.apply(
+      [.real([.seconds(1), .seconds(3), .seconds(5)], complete: true)],
+      to: Route(name: "Run", segmentNames: ["A", "B", "C"]))
+    let imported = try LSSReader.read(LSSWriter.write(earlier), name: "Run")
+    #expect(imported.attemptCount == 1)
+    #expect(try journal.addRoute(imported))
+
+    // Ridden in Splits: a complete attempt of 4 s, a new personal best.
+    try Self.ride(journal, number: 1, name: "Run", [(.start, 0), (.lap, 1000), (.lap, 2500), (.lap, 4000), (.pause, 4000), (.finish, 4500)])
+    let ridden = try #require(try journal.route(named: "Run"))
+    let exported = try LSSReader.read(LSSWriter.write(ridden), name: "Run")
+    #expect(exported.attemptCount == 2)
+    #expect(exported.attemptHistory.map(\.time.real) == [.seconds(5), .seconds(4)])
+    #expect(exported.attemptHistory.last?.started == AttemptDate(secondsSince1970: Self.wall / 1000, isSynced: false))
+    #expect(exported.segments.map(\.personalBestSplit.real) == [.seconds(1), .milliseconds(2500), .seconds(4)])
+    #expect(exported.segments.map(\.bestSegment.real) == [.seconds(1), .milliseconds(1500), .milliseconds(1500)])
+  }
 }
+
