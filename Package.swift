@@ -78,7 +78,7 @@ let package = Package(
     .target(
       name: "SplitsFollow",
       dependencies: ["SplitsWorkout", 
-        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsOutput", "CWatch",
+        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsOutput", "CWatch", "CLoop",
       ],
       swiftSettings: strict),
     // The command line: parsing, validation, exit statuses.

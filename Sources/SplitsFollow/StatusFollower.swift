@@ -1,9 +1,8 @@
+import CLoop
 import CWatch
-import Dispatch
 import Foundation
 import SplitsClock
 import SplitsCore
-import SplitsOutput
 import SplitsOutput
 import SplitsReports
 import SplitsRuntime
@@ -20,19 +19,20 @@ import SplitsWorkout
 /// is damaged (its message, exit 1). A journal deleted under it reads as no ride, as for
 /// `status`, and it follows on.
 ///
-/// One thread and no polling (platform notes, "One thread per tick"): the main thread
-/// waits in the main run loop (`MainLoop`), which serves
-/// - an inotify watch of the data directory (a read source on `.main`): the journal is
-///   read again when `splits.sqlite` or its `-wal` file is created, written, deleted or
-///   moved (every event the screen records is a commit to the `-wal`; closing the screen
-///   checkpoints into the main file and deletes the `-wal`). While the data directory does
-///   not exist, the nearest folder above it is watched until it appears;
-/// - one one-shot run-loop timer at the instant the line next changes by time alone
+/// One thread and no polling: the main thread waits in the screens' own loop (`EventLoop`:
+/// one `epoll_wait`), on
+/// - an inotify watch of the data directory: the journal is read again when `splits.sqlite`
+///   or its `-wal` file is created, written, deleted or moved (every event the screen
+///   records is a commit to the `-wal`; closing the screen checkpoints into the main file and
+///   deletes the `-wal`). While the data directory does not exist, the nearest folder above
+///   it is watched until it appears;
+/// - the loop's timer at the instant the line next changes by time alone
 ///   (`StatusFollow.nextChange`), and none while nothing moves (paused, ready);
-/// - an epoll instance on standard output with no events asked (a read source on `.main`):
-///   it becomes readable when the reader of a pipe goes away or a terminal hangs up, so the
-///   follower ends then even while it has nothing to print;
-/// - SIGINT, SIGTERM and SIGHUP as signal sources on `.main`.
+/// - an epoll instance on standard output with no events asked: it becomes readable when
+///   the reader of a pipe goes away or a terminal hangs up, so the follower ends then even
+///   while it has nothing to print;
+/// - SIGINT, SIGTERM and SIGHUP, blocked and read from a signalfd.
+/// Nothing goes through the main dispatch queue, a dispatch source or a run loop.
 ///
 /// Each line is written with write(2) at once (a pipe would otherwise hold it in a block
 /// buffer), and only when it differs from the line before (`StatusFollow.keyFormat`).
@@ -53,7 +53,8 @@ public final class StatusFollower {
 
   private var exitStatus: Int32?
   private var lastKey: String?
-  private var timer: Timer?
+  private var loop: EventLoop?
+  private var timer: LoopTimer?
   private var watchFD: Int32 = -1
   private var watch: Int32 = -1
   /// Whether the watch is on the data directory itself (else on a folder above it).
@@ -61,7 +62,10 @@ public final class StatusFollower {
   private var watchedPath: String?
   /// Why the last watch could not be added (errno).
   private var watchError: Int32 = 0
-  private var sources: [any DispatchSourceProtocol] = []
+  /// The descriptors this follower opened for the loop (closed at the end).
+  private var owned: [Int32] = []
+  /// The signalfd of `stops` (closed, and the signals unblocked, at the end).
+  private var signalFD: Int32 = -1
   private var reader: JournalReader?
   private var readerIdentity: FileIdentity?
   private var retired: [JournalReader] = []
@@ -90,24 +94,27 @@ public final class StatusFollower {
     keyFormat = StatusFollow.keyFormat(format: format, json: json)
   }
 
+  /// The signals that end the follower, read from a signalfd.
+  static let stops: [Int32] = [SIGINT, SIGTERM, SIGHUP]
+
   /// Follows until the end and returns the exit status.
   public func run() -> Int32 {
     // A closed pipe is an EPIPE from write(2), not a signal that kills the process.
     signal(SIGPIPE, SIG_IGN)
-    for stop in [SIGINT, SIGTERM, SIGHUP] {
-      signal(stop, SIG_IGN)
-      let source = DispatchSource.makeSignalSource(signal: stop, queue: .main)
-      // As every command: 128 + the signal (129, 130, 143).
-      source.setEventHandler { MainActor.assumeIsolated { self.finish(128 + stop) } }
-      source.resume()
-      sources.append(source)
+    guard let loop = EventLoop() else {
+      printError("splits: status --follow: cannot wait for changes: \(String(cString: strerror(errno)))")
+      return 1
     }
-    watchHangup()
+    self.loop = loop
+    defer { end(loop) }
+    watchSignals(loop)
+    watchHangup(loop)
     watchFD = splits_watch_open()
     guard watchFD >= 0 else {
       printError("splits: status --follow: cannot watch \(directory): \(String(cString: strerror(errno)))")
       return 1
     }
+    owned.append(watchFD)
     rewatch()
     guard watch >= 0 else {
       // No watch anywhere on the way (the user's inotify watches used up, no permission):
@@ -115,35 +122,54 @@ public final class StatusFollower {
       printError("splits: status --follow: cannot watch \(directory): \(String(cString: strerror(watchError)))")
       return 1
     }
-    let fd = watchFD
-    let source = DispatchSource.makeReadSource(fileDescriptor: fd, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { self.directoryChanged() } }
-    source.setCancelHandler { close(fd) }
-    source.resume()
-    sources.append(source)
+    loop.watch(watchFD) { [unowned self] in self.directoryChanged() }
     refresh()
-    MainLoop.run { self.exitStatus != nil }
-    timer?.invalidate()
-    for source in sources { source.cancel() }
+    loop.run { self.exitStatus != nil }
     return exitStatus ?? 0
+  }
+
+  /// Stops the timer, closes the loop and the descriptors opened for it, and unblocks the
+  /// signals.
+  private func end(_ loop: EventLoop) {
+    if let timer { loop.cancel(timer) }
+    timer = nil
+    loop.close()
+    for fd in owned { close(fd) }
+    owned = []
+    if signalFD >= 0 { Self.stops.withUnsafeBufferPointer { splits_signalfd_close(signalFD, $0.baseAddress, Int32($0.count)) } }
+    signalFD = -1
+    self.loop = nil
   }
 
   private func finish(_ status: Int32) {
     guard exitStatus == nil else { return }
     exitStatus = status
-    MainLoop.wake()
+  }
+
+  /// SIGINT, SIGTERM and SIGHUP end the follower as every command: 128 + the signal (130,
+  /// 143, 129). Ignored first, so that one arriving before the signalfd reads it (or where
+  /// none can be made) does not kill the process mid-line.
+  private func watchSignals(_ loop: EventLoop) {
+    for stop in Self.stops { signal(stop, SIG_IGN) }
+    let signals = Self.stops.withUnsafeBufferPointer { splits_signalfd_open($0.baseAddress, Int32($0.count)) }
+    guard signals >= 0 else { return }
+    loop.watch(signals) { [unowned self] in
+      while true {
+        let stop = splits_signalfd_take(signals)
+        guard stop != 0 else { return }
+        self.finish(128 + stop)
+      }
+    }
+    signalFD = signals
   }
 
   /// Standard output's reader going away (a pipe) or hanging up (a terminal) ends the
   /// follower; a file or /dev/null cannot go away and is not watched.
-  private func watchHangup() {
+  private func watchHangup(_ loop: EventLoop) {
     let epoll = splits_hangup_watch(STDOUT_FILENO)
     guard epoll >= 0 else { return }
-    let source = DispatchSource.makeReadSource(fileDescriptor: epoll, queue: .main)
-    source.setEventHandler { MainActor.assumeIsolated { self.finish(0) } }
-    source.setCancelHandler { close(epoll) }
-    source.resume()
-    sources.append(source)
+    loop.watch(epoll) { [unowned self] in self.finish(0) }
+    owned.append(epoll)
   }
 
   /// Watches the data directory, or while it does not exist the nearest folder above it.
@@ -227,7 +253,7 @@ public final class StatusFollower {
   /// Reads the journal, prints the line when it changed, and sets the timer for the next
   /// instant it changes by time alone.
   private func refresh() {
-    timer?.invalidate()
+    if let timer { loop?.cancel(timer) }
     timer = nil
     guard exitStatus == nil else { return }
     let read: (line: String, key: String, next: Instant?)
@@ -253,13 +279,7 @@ public final class StatusFollower {
     let now = SystemClocks.boot()
     rereads.removeAll { $0 <= now }
     guard let next = [read.next, rereads.first].compactMap({ $0 }).min() else { return }
-    let delay = (next - now).seconds
-    // `Timer(fire:…)`: Foundation's `Timer(timeInterval:…)` fires at once on Linux.
-    let timer = Timer(fire: Date(timeIntervalSinceNow: max(0, delay)), interval: 0, repeats: false) { _ in
-      MainActor.assumeIsolated { self.refresh() }
-    }
-    RunLoop.main.add(timer, forMode: .default)
-    self.timer = timer
+    timer = loop?.after(max(.zero, next - now)) { [unowned self] in self.refresh() }
   }
 
   /// The line, its key and the instant it next changes, read from the journal now.
@@ -297,8 +317,9 @@ public final class StatusFollower {
     {
       return reader
     }
-    if let readerIdentity, identity.logs != readerIdentity.logs {
-      // The `-wal` or `-shm` was deleted. SQLite shares one `-shm` mapping among the
+    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }) {
+      // The `-wal` or `-shm` was deleted (one appearing where there was none is not: the
+      // screen making the journal). SQLite shares one `-shm` mapping among the
       // connections of a process to one file: a new reader would get the old readers' one,
       // of the deleted files, and never see a new event. Close them all, whatever it costs
       // (below).

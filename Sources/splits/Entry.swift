@@ -9,8 +9,8 @@ import SplitsOutput
 
 /// The only place the process exits. Bad usage exits 2 (the contract), not argument-parser's 64.
 ///
-/// `main` is synchronous and on the main actor: a full-screen command runs its loop on this
-/// thread (`EventLoop` for the screens, `MainLoop` for `status --follow`). An async `main` would hand the main queue to
+/// `main` is synchronous and on the main actor: a full-screen command and `status --follow`
+/// run their loop (`EventLoop`) on this thread. An async `main` would hand the main queue to
 /// libdispatch's worker threads for the rest of the process.
 @main
 enum Entry {

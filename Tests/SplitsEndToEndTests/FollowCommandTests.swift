@@ -308,7 +308,9 @@ struct FollowWakeUpTests {
     let running = try await RuntimeThreadTests.wakeUps(pid, over: .seconds(4))
     let printed = FollowCommandTests.lines(tmux).count - linesBefore
     #expect(printed >= 3, "\(printed) lines in 4 s")
-    #expect(running.woken == 1, "running: \(running.switches) switches on \(running.woken) threads")
+    #expect(
+      running.woken == 1,
+      "running: \(running.switches) switches on \(running.woken) threads (\(RuntimeThreadTests.names(pid)))")
     #expect(running.switches <= printed + 3, "running: \(running.switches) wake-ups for \(printed) lines")
     #expect(running.threads <= 3)
 
@@ -317,7 +319,8 @@ struct FollowWakeUpTests {
     // Past the re-reads after the pause (the last 3 s after it), then a window of nothing.
     try await Task.sleep(for: .milliseconds(3_300))
     let paused = try await RuntimeThreadTests.wakeUps(pid, over: .seconds(3))
-    #expect(paused.woken == 0, "paused: \(paused.switches) switches on \(paused.woken) threads")
+    #expect(
+      paused.woken == 0, "paused: \(paused.switches) switches on \(paused.woken) threads (\(RuntimeThreadTests.names(pid)))")
     try tmux.send(keys: "q")
   }
 }

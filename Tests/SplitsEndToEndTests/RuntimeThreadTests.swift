@@ -20,6 +20,17 @@ struct RuntimeThreadTests {
     return out
   }
 
+  /// The threads of `pid` by id, with their names and switches: what a failure names.
+  static func names(_ pid: pid_t) -> String {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    let counts = switches(pid)
+    return tasks.sorted().map { tid in
+      let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/comm", encoding: .utf8))?
+        .trimmingCharacters(in: .whitespacesAndNewlines) ?? "?"
+      return "\(tid) \(name): \(counts[tid] ?? 0)"
+    }.joined(separator: ", ")
+  }
+
   /// The threads that woke during `window`, and how many switches they made in all. The
   /// window is a measurement, not a wait for a state: every state is reached by polling first.
   static func wakeUps(_ pid: pid_t, over window: Duration) async throws -> (threads: Int, woken: Int, switches: Int) {

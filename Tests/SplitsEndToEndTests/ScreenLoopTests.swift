@@ -83,4 +83,27 @@ struct ScreenLoopTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
+
+  @Test("status --follow: lines while a ride runs, a pause, a lap from another shell: one thread, no job on the main queue")
+  func follower() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    _ = try await tmux.start(
+      "splits status --follow --format '\(FollowCommandTests.format)' >$E2E/follow & echo $! >$E2E/pid")
+    let pid = try await tmux.poll("the follower's pid") {
+      tmux.home.read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
+    try await FollowCommandTests.waitForLine(tmux, "none") { $0 == "none 00:00:00 0" }
+    Self.expectAlone(pid, "following no ride")
+    #expect(try await RemoteControlTests.splits(tmux, "start").termination == .exited(0))
+    try await FollowCommandTests.waitForLine(tmux, "the first second") { $0 == "running 00:00:01 0" }
+    #expect(try await RemoteControlTests.splits(tmux, "lap").termination == .exited(0))
+    try await FollowCommandTests.waitForLine(tmux, "the lap") { $0.hasSuffix(" 1") }
+    Self.expectAlone(pid, "following a running ride")
+    #expect(try await RemoteControlTests.splits(tmux, "pause").termination == .exited(0))
+    try await FollowCommandTests.waitForLine(tmux, "the pause") { $0.hasPrefix("paused ") }
+    Self.expectAlone(pid, "following a paused ride")
+    #expect(kill(pid, SIGTERM) == 0)
+  }
 }
+
