@@ -20,6 +20,12 @@ public final class CursesTerminal: TerminalBackend {
   /// While detached: looks for the terminal coming back. `fg` on a job that is running in
   /// the background sends no SIGCONT; it only hands the terminal over.
   private var watch: LoopTimer?
+  /// The terminal's size as last read from the kernel: read again on SIGWINCH (`syncSize`),
+  /// on resuming and on every full redraw, not for every frame.
+  private var knownSize: Size?
+  /// This process's group, which never changes: the foreground check asks only for the
+  /// terminal's.
+  private let processGroup = getpgrp()
   private let loop: EventLoop
   /// Called when the terminal came back without a SIGCONT: redraw everything.
   public var onForeground: (@MainActor () -> Void)?
@@ -111,6 +117,14 @@ public final class CursesTerminal: TerminalBackend {
   }
 
   public func size() -> Size {
+    if let knownSize { return knownSize }
+    let measured = measure()
+    knownSize = measured
+    return measured
+  }
+
+  /// The size the kernel gives the terminal now (curses' own where it gives none).
+  private func measure() -> Size {
     var rows: Int32 = 0
     var cols: Int32 = 0
     if splits_window_size(STDOUT_FILENO, &rows, &cols) == 0, rows > 0, cols > 0 {
@@ -121,14 +135,15 @@ public final class CursesTerminal: TerminalBackend {
 
   /// Makes curses agree with the kernel's idea of the size.
   public func syncSize() {
-    let current = size()
+    let current = measure()
+    knownSize = current
     if current.rows != Int(splits_lines()) || current.columns != Int(splits_cols()) {
       resizeterm(Int32(current.rows), Int32(current.columns))
     }
   }
 
   /// Whether this process's group owns the terminal.
-  private func inForeground() -> Bool { tcgetpgrp(STDOUT_FILENO) == getpgrp() }
+  private func inForeground() -> Bool { tcgetpgrp(STDOUT_FILENO) == processGroup }
 
   private func detach() {
     detached = true
@@ -241,6 +256,7 @@ public final class CursesTerminal: TerminalBackend {
       case KEY_RESIZE:
         // curses has resized its windows and will clear the screen: the runtime redraws.
         resized = true
+        knownSize = nil
         continue
       default: units.append(.functionKey)
       }
