@@ -21,6 +21,14 @@ int splits_loop_add(int epoll, int fd) {
   return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
 }
 
+int splits_loop_add_writable(int epoll, int fd) {
+  struct epoll_event event;
+  memset(&event, 0, sizeof event);
+  event.events = EPOLLOUT;
+  event.data.fd = fd;
+  return epoll_ctl(epoll, EPOLL_CTL_ADD, fd, &event);
+}
+
 int splits_loop_remove(int epoll, int fd) {
   struct epoll_event event;
   memset(&event, 0, sizeof event);

@@ -88,5 +88,12 @@ extension Screen {
     public var column: Int
     public var text: String
     public var style: Style
+
+    public init(row: Int, column: Int, text: String, style: Style) {
+      self.row = row
+      self.column = column
+      self.text = text
+      self.style = style
+    }
   }
 }

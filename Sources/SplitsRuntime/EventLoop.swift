@@ -15,7 +15,8 @@ import Synchronization
 ///   sleep on `LoopClock`, the journal's retry, the terminal's and the control socket's
 ///   time-outs: `after`);
 /// - the descriptors given to `watch` (the terminal, the signals, the control socket and its
-///   connections, the cue commands' pidfds, the data directory's inotify);
+///   connections, the cue commands' pidfds, the data directory's inotify), and to
+///   `watchWritable` (the terminal, while the rest of a frame waits to go out);
 /// - an eventfd, written only when a job is handed over from another thread (never by the
 ///   screen itself).
 ///
@@ -68,6 +69,19 @@ public final class EventLoop {
     guard !closed else { return false }
     if handlers[fd] == nil {
       guard splits_loop_add(epoll, fd) == 0 else { return false }
+    }
+    handlers[fd] = handler
+    return true
+  }
+
+  /// Calls `handler` on this loop whenever `fd` takes output (or has an error or hung up),
+  /// until `unwatch`: for a write that the descriptor took only in part. `fd` must not be
+  /// watched for reading too. False with errno set when it cannot be watched.
+  @discardableResult
+  public func watchWritable(_ fd: Int32, _ handler: @escaping @MainActor () -> Void) -> Bool {
+    guard !closed else { return false }
+    if handlers[fd] == nil {
+      guard splits_loop_add_writable(epoll, fd) == 0 else { return false }
     }
     handlers[fd] = handler
     return true

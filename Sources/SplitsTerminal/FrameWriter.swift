@@ -9,11 +9,13 @@ import SplitsRuntime
 /// would be repeated work, and ncurses writes each cursor movement as its own write(2).
 ///
 /// Each frame is one byte buffer (cursor moves, attributes and colours from `Sequences`, then
-/// the text of each run), written in one `writeAll` to a non-blocking descriptor of the
-/// terminal. A frame that could not go out whole holds the following ones back until the
-/// terminal takes output again; then `onRedrawNeeded` asks for everything. Before curses
-/// writes to the terminal again, `settle` puts the attributes and the cursor back where
-/// curses believes they are.
+/// the text of each run), written to a non-blocking descriptor of the terminal without ever
+/// waiting for it. What the terminal does not take at once (a short write, `EAGAIN`) waits
+/// in the event loop: the loop watches the descriptor for output and writes the rest as the
+/// terminal takes it, and the frames that come meanwhile are held back; once the frame is out
+/// whole, `onRedrawNeeded` asks for everything if one was. Before curses writes to the
+/// terminal again, `settle` sends what is waiting and puts the attributes and the cursor back
+/// where curses believes they are.
 @MainActor
 final class FrameWriter {
   /// A non-blocking descriptor of the terminal of our own, or standard output.
@@ -26,11 +28,11 @@ final class FrameWriter {
   /// Whether the cursor is somewhere other than where curses last put it (the top-left
   /// corner, after its clear): it goes back there before curses writes again.
   private var cursorMoved = false
-  /// A frame could not be written whole: frames wait until the terminal takes output again,
-  /// then everything is redrawn.
-  private var damaged = false
-  /// While a frame is held back: the next look at whether the terminal takes output again.
-  private var repair: LoopTimer?
+  /// The rest of a frame the terminal has not taken yet: written from the loop as it takes
+  /// output again (`drain`), while later frames are held back.
+  private var outstanding: [UInt8] = []
+  /// A frame was held back while `outstanding` waited: everything is redrawn after it.
+  private var heldBack = false
   private let loop: EventLoop
   private var closed = false
   /// Called when the terminal takes output again after a frame that could not be written
@@ -49,9 +51,24 @@ final class FrameWriter {
     }
   }
 
-  /// Writes the runs of a frame in one buffer. Nothing while an earlier frame is held back.
+  /// A writer of frames to `output` (non-blocking; the caller's, left open): the tests'.
+  init(sequences: Sequences, loop: EventLoop, output: Int32) {
+    self.sequences = sequences
+    self.loop = loop
+    self.output = output
+  }
+
+  /// Whether part of a frame still waits for the terminal to take it.
+  var isWaiting: Bool { !outstanding.isEmpty }
+
+  /// Writes the runs of a frame in one buffer. Nothing but a note while part of an earlier
+  /// frame waits: everything is redrawn once it is out.
   func write(_ runs: [Screen.Run]) {
-    guard !closed, !damaged else { return }
+    guard !closed else { return }
+    guard outstanding.isEmpty else {
+      heldBack = true
+      return
+    }
     buffer.removeAll(keepingCapacity: true)
     var row = -1
     var column = -1
@@ -77,11 +94,70 @@ final class FrameWriter {
       }
     }
     if !buffer.isEmpty { cursorMoved = true }
-    switch write(buffer) {
-    case .written: break
-    case .stalled: damage()
-    case .failed: break  // the terminal is gone: the hang-up or the end of input follows
+    send(buffer)
+  }
+
+  /// Writes what `bytes` the terminal takes now, and leaves the rest to the loop.
+  private func send(_ bytes: [UInt8]) {
+    switch Self.writeNow(bytes, to: output) {
+    case .written(let count) where count == bytes.count: return
+    case .written(let count):
+      outstanding = Array(bytes[count...])
+      guard loop.watchWritable(output, { [weak self] in self?.drain() }) else {
+        // The loop cannot watch it: the rest goes out as before the loop did this, waiting
+        // for the terminal at most a second.
+        _ = write(outstanding)
+        outstanding = []
+        return
+      }
+    case .failed: return  // the terminal is gone: the hang-up or the end of input follows
     }
+  }
+
+  /// The terminal takes output again: more of the frame waiting; once it is out whole, the
+  /// loop stops watching, and everything is redrawn if a frame was held back meanwhile.
+  private func drain() {
+    guard !closed, !outstanding.isEmpty else { return stopWaiting() }
+    switch Self.writeNow(outstanding, to: output) {
+    case .written(let count):
+      outstanding.removeFirst(count)
+      guard outstanding.isEmpty else { return }
+      stopWaiting()
+      if heldBack {
+        heldBack = false
+        onRedrawNeeded?()
+      }
+    case .failed:
+      outstanding = []
+      stopWaiting()
+    }
+  }
+
+  private func stopWaiting() { loop.unwatch(output) }
+
+  enum NowResult: Equatable {
+    /// How many bytes the descriptor took (fewer than given: it takes no more now).
+    case written(Int)
+    /// Any error but "try again": the terminal is gone.
+    case failed
+  }
+
+  /// Writes what of `bytes` the non-blocking `fd` takes without waiting: on after a signal or
+  /// a partial write, until it takes nothing more (`EAGAIN`) or all is written.
+  nonisolated static func writeNow(_ bytes: [UInt8], to fd: Int32) -> NowResult {
+    var offset = 0
+    while offset < bytes.count {
+      let count = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
+      if count > 0 {
+        offset += count
+        continue
+      }
+      let error = count < 0 ? errno : EIO
+      if error == EINTR { continue }
+      guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
+      break
+    }
+    return .written(offset)
   }
 
   /// Writes a run holding other characters than printable ASCII, and returns the column after
@@ -124,6 +200,12 @@ final class FrameWriter {
   /// Puts the attributes and the cursor back where curses believes they are, before curses
   /// writes to the terminal.
   func settle() {
+    if !outstanding.isEmpty {
+      // Curses writes next: the frame goes out first, or is given up after a second.
+      _ = write(outstanding)
+      outstanding = []
+      stopWaiting()
+    }
     buffer.removeAll(keepingCapacity: true)
     if attributes != .plain { sequences.appendChange(from: attributes, to: .plain, to: &buffer) }
     if cursorMoved { sequences.appendHome(to: &buffer) }
@@ -137,16 +219,16 @@ final class FrameWriter {
   func cleared() {
     attributes = .plain
     cursorMoved = false
-    damaged = false
-    if let repair { loop.cancel(repair) }
-    repair = nil
+    heldBack = false
   }
 
   /// No frames any more: stops waiting for the terminal and closes the descriptor of our own.
   func close() {
     closed = true
-    if let repair { loop.cancel(repair) }
-    repair = nil
+    if !outstanding.isEmpty {
+      stopWaiting()
+      outstanding = []
+    }
     if ownsOutput { Glibc.close(output) }
     ownsOutput = false
     output = STDOUT_FILENO
@@ -186,30 +268,5 @@ final class FrameWriter {
       if waited < 0, errno != EINTR { return .failed }
     }
     return .written
-  }
-
-  /// A frame went out in part: wait for the terminal to take output again, then redraw.
-  private func damage() {
-    damaged = true
-    guard repair == nil else { return }
-    lookForOutput()
-  }
-
-  /// Every 250 ms while a frame is held back: once the terminal takes output again, ask for
-  /// everything.
-  private func lookForOutput() {
-    repair = loop.after(.milliseconds(250)) { [weak self] in
-      guard let self else { return }
-      self.repair = nil
-      guard self.damaged, !self.closed else { return }
-      var ready = pollfd(fd: self.output, events: Int16(POLLOUT), revents: 0)
-      guard poll(&ready, 1, 0) == 1, ready.revents & Int16(POLLOUT) != 0,
-        ready.revents & Int16(POLLERR | POLLHUP) == 0
-      else {
-        self.lookForOutput()
-        return
-      }
-      self.onRedrawNeeded?()
-    }
   }
 }

@@ -15,6 +15,10 @@ int splits_loop_add(int epoll, int fd);
 /// Stops watching `fd` (0, or -1 with errno set).
 int splits_loop_remove(int epoll, int fd);
 
+/// Adds `fd` to the epoll instance for writability alone (level-triggered); -1 with errno
+/// set on failure.
+int splits_loop_add_writable(int epoll, int fd);
+
 /// Waits up to `milliseconds` (-1: for ever) for descriptors of `epoll` to be ready, and
 /// writes up to `capacity` of them to `fds`. The count, 0 on a time-out, or -1 with errno set
 /// (EINTR: a signal's handler ran).

@@ -1,0 +1,104 @@
+import Foundation
+import SplitsRender
+import SplitsRuntime
+import Synchronization
+import Testing
+
+@testable import SplitsTerminal
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// A frame the terminal does not take at once waits in the event loop, never in a write:
+/// the loop writes the rest as the terminal takes output again, the frames that come
+/// meanwhile are held back, and then everything is redrawn.
+@MainActor
+@Suite("Frames a terminal takes in part: the rest goes out from the loop")
+struct FrameWriterLoopTests {
+  static func run(_ text: String) -> Screen.Run { Screen.Run(row: 0, column: 0, text: text, style: .plain) }
+
+  /// Runs `loop` until `done`, or for at most `limit`.
+  func run(_ loop: EventLoop, limit: Duration = .seconds(5), until done: @escaping () -> Bool) -> Bool {
+    var gaveUp = false
+    let guardTimer = loop.after(limit) { gaveUp = true }
+    loop.run { done() || gaveUp }
+    loop.cancel(guardTimer)
+    return done()
+  }
+
+  /// Reads what `fd` (non-blocking) holds now.
+  static func readNow(_ fd: Int32) -> [UInt8] {
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count <= 0 { return bytes }
+      bytes += chunk[0..<count]
+    }
+  }
+
+  @Test("a terminal that reads nothing: the frame waits in the loop, the next is held back, then all is redrawn")
+  func stalledTerminal() throws {
+    let loop = try #require(EventLoop())
+    defer { loop.close() }
+    let (reader, output) = try WriteAllTests.pipe()
+    defer {
+      close(reader)
+      close(output)
+    }
+    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    let block = [UInt8](repeating: 0x41, count: 4096)
+    while block.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) > 0 {}
+
+    let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
+    var redraws = 0
+    writer.onRedrawNeeded = { redraws += 1 }
+    let clock = ContinuousClock()
+    let began = clock.now
+    writer.write([Self.run("FIRST")])
+    // Not a moment spent waiting for the terminal (it used to wait up to a second).
+    #expect(clock.now - began < .milliseconds(100))
+    #expect(writer.isWaiting)
+    writer.write([Self.run("SECOND")])
+
+    // The terminal reads again: the loop sends the rest of the first frame, and asks for
+    // everything since the second was held back.
+    let filler = Self.readNow(reader)
+    #expect(filler.allSatisfy { $0 == 0x41 } && !filler.isEmpty)
+    #expect(run(loop) { redraws == 1 })
+    #expect(!writer.isWaiting)
+    let rest = String(decoding: Self.readNow(reader), as: UTF8.self)
+    #expect(rest.contains("FIRST") && !rest.contains("SECOND"), "\(rest)")
+    writer.close()
+  }
+
+  @Test("a frame larger than the terminal's buffer goes out whole, in parts, from the loop")
+  func shortWrites() throws {
+    let loop = try #require(EventLoop())
+    defer { loop.close() }
+    let (reader, output) = try WriteAllTests.pipe()
+    defer { close(output) }
+    let text = String(repeating: "0123456789", count: 30_000)
+    let received = WriteAllTests.Received()
+    let done = DispatchSemaphore(value: 0)
+    let thread = Thread {
+      received.bytes.withLock { $0 = WriteAllTests.readAll(reader) }
+      close(reader)
+      done.signal()
+    }
+    let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
+    var redraws = 0
+    writer.onRedrawNeeded = { redraws += 1 }
+    writer.write([Self.run(text)])
+    #expect(writer.isWaiting, "a pipe takes 64 KiB at once, not 300 kB")
+    thread.start()
+    #expect(run(loop) { !writer.isWaiting })
+    writer.close()
+    close(output)
+    done.wait()
+    let bytes = received.bytes.withLock { $0 }
+    #expect(String(decoding: bytes, as: UTF8.self).hasSuffix(text))
+    #expect(redraws == 0, "nothing was held back")
+  }
+}
