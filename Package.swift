@@ -137,7 +137,7 @@ let package = Package(
       name: "SplitsRoutesTests", dependencies: ["SplitsRoutes", "SplitsTestRandom", "SplitsTestSystem"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote"], swiftSettings: strict),
+      name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote", "SplitsRuntime"], swiftSettings: strict),
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
     .testTarget(

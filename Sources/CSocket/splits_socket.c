@@ -2,7 +2,9 @@
 #include "splits_socket.h"
 
 #include <errno.h>
+#include <arpa/inet.h>
 #include <fcntl.h>
+#include <netinet/in.h>
 #include <poll.h>
 #include <stdio.h>
 #include <string.h>
@@ -96,4 +98,45 @@ int splits_wait_readable(int fd, int milliseconds) {
     if (ready < 0 && errno == EINTR) continue;
     return ready < 0 ? -1 : (ready > 0 ? 1 : 0);
   }
+}
+
+int splits_tcp_listen(int port) {
+  int fd = socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK | SOCK_CLOEXEC, 0);
+  if (fd < 0) return -1;
+  int on = 1;
+  struct sockaddr_in address = {.sin_family = AF_INET, .sin_port = htons((uint16_t)port)};
+  address.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  if (setsockopt(fd, SOL_SOCKET, SO_REUSEADDR, &on, sizeof on) != 0 ||
+      bind(fd, (struct sockaddr *)&address, sizeof address) != 0 || listen(fd, 64) != 0) {
+    int saved = errno;
+    close(fd);
+    errno = saved;
+    return -1;
+  }
+  return fd;
+}
+
+int splits_tcp_port(int fd) {
+  unsigned int address;
+  int port;
+  return splits_tcp_local(fd, &address, &port) == 0 ? port : -1;
+}
+
+int splits_tcp_accept(int listener, unsigned int *address, int *port) {
+  struct sockaddr_in peer;
+  socklen_t length = sizeof peer;
+  int fd = accept4(listener, (struct sockaddr *)&peer, &length, SOCK_NONBLOCK | SOCK_CLOEXEC);
+  if (fd < 0) return -1;
+  *address = peer.sin_addr.s_addr;
+  *port = ntohs(peer.sin_port);
+  return fd;
+}
+
+int splits_tcp_local(int fd, unsigned int *address, int *port) {
+  struct sockaddr_in local;
+  socklen_t length = sizeof local;
+  if (getsockname(fd, (struct sockaddr *)&local, &length) != 0 || local.sin_family != AF_INET) return -1;
+  *address = local.sin_addr.s_addr;
+  *port = ntohs(local.sin_port);
+  return 0;
 }

@@ -40,12 +40,18 @@ extension RemoteCommandLine {
   static var configuration: CommandConfiguration {
     CommandConfiguration(
       commandName: remote.rawValue, abstract: abstract,
-      discussion: """
-        With the ride screen open on the same data, the screen applies it as if its key were \
-        pressed and the command prints what it did; with none open, the command applies it to \
-        the journal itself. Exit status 0 when done, 1 when it makes no sense now (the reason \
-        is printed) or the journal has not taken it.
-        """)
+      discussion: remote.isQuery
+        ? """
+          A query of LiveSplit Server's: the open ride screen answers it (with none open, the \
+          ride in the journal does), and the answer is printed as LiveSplit words it. Exit \
+          status 0.
+          """
+        : """
+          With the ride screen open on the same data, the screen applies it as if its key were \
+          pressed and the command prints what it did; with none open, the command applies it to \
+          the journal itself. Exit status 0 when done, 1 when it makes no sense now (the reason \
+          is printed) or the journal has not taken it.
+          """)
   }
 
   /// The line of `splits --help` for the command.
@@ -58,6 +64,7 @@ extension RemoteCommandLine {
     case .lap: "Record a lap (in a workout, end the step, as l does)."
     case .undo: "Take back the last lap."
     case .finish: "Finish the paused ride."
+    default: LiveSplitCommands.abstract(remote)
     }
   }
 }
@@ -131,6 +138,7 @@ public enum RemoteRideOptions {
     case .lap: LapCommand.self
     case .undo: UndoCommand.self
     case .finish: FinishCommand.self
+    default: LiveSplitCommands.usageCommand(remote) ?? LapCommand.self
     }
   }
 }

@@ -39,6 +39,13 @@ struct RideCommand: ParsableCommand {
     help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
   var splitGuard: Int = Self.defaultSplitGuard
 
+  @Option(
+    name: .customLong("livesplit-server"),
+    help: ArgumentHelp(
+      "Also take LiveSplit Server's commands on this TCP port of 127.0.0.1 (from your own user only).",
+      valueName: "port"))
+  var livesplitServer: Int?
+
   static let countdownRange = 0...99
   static let splitGuardRange = 0...60_000
   static let defaultSplitGuard = Int(RideOpening.defaultSplitGuard.milliseconds)
@@ -49,6 +56,9 @@ struct RideCommand: ParsableCommand {
       throw ValidationError("--countdown takes a whole number of seconds from 0 to 99.")
     }
     try Self.validate(splitGuard: splitGuard)
+    if let port = livesplitServer, !(1...65_535).contains(port) {
+      throw ValidationError("--livesplit-server takes a TCP port from 1 to 65535 (or none: \(LiveSplitServer.defaultPort)).")
+    }
   }
 
   static func validate(splitGuard: Int) throws {
@@ -63,7 +73,7 @@ struct RideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try Self.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
-        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard)
+        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard, livesplitServer: livesplitServer)
     }
   }
 
@@ -80,7 +90,7 @@ struct RideCommand: ParsableCommand {
   static func ride(
     display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
     sport given: Sport? = nil, name: String? = nil, splitGuard: Int = defaultSplitGuard,
-    workout requested: WorkoutRequest? = nil
+    livesplitServer: Int? = nil, workout requested: WorkoutRequest? = nil
   ) throws {
     let sport = given ?? .biking
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
@@ -138,9 +148,20 @@ struct RideCommand: ParsableCommand {
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
       splitGuard: .milliseconds(splitGuard), note: openRideNote, route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+    // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
+    var livesplit: LiveSplitServer.Bound?
+    if let port = livesplitServer, session != nil {
+      do {
+        livesplit = try LiveSplitServer.bind(port: port)
+      } catch {
+        try? session?.journal.close()
+        printError("splits: \(error)")
+        throw ExitCode(2)
+      }
+    }
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
-      control: session?.directory)
+      control: session?.directory, livesplit: livesplit)
     // Closed here, not whenever the last reference goes: closing checkpoints the WAL and
     // removes the -wal and -shm files, so that the directory is readable even read-only.
     try? session?.journal.close()
@@ -240,14 +261,16 @@ struct RideCommand: ParsableCommand {
   @MainActor
   static func present(
     _ opening: RideOpening, options: ViewOptions, journal: Journal?, cueCommand: String? = nil,
-    control directory: String? = nil
+    control directory: String? = nil, livesplit: LiveSplitServer.Bound? = nil
   ) -> FullScreen.Outcome {
     let state = opening.state(at: SystemClocks.now().monotonic)
     let program = RideProgram(state: state, options: options, persistent: journal != nil)
     let cues = cueCommand.map { CueCommand(command: $0, strings: options.workoutStrings) }
     return FullScreen.run(
       program, options: options, sink: journal, cues: cues,
-      dataDirectory: directory, listen: directory.map(ControlServer.listening(in:)), journalPath: journal?.path ?? "the journal",
+      dataDirectory: directory,
+      listen: RemoteListeners.both(directory.map(ControlServer.listening(in:)), livesplit.map(LiveSplitServer.listening)),
+      journalPath: journal?.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }
         guard case .writeFailed(let why) = journal.reason else { return journal.description }

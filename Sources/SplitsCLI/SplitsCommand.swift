@@ -11,6 +11,7 @@ public struct SplitsCommand: ParsableCommand {
       ExportCommand.self, WorkoutCommand.self, RouteCommand.self, EditCommand.self, DeleteCommand.self, StartCommand.self,
       PauseCommand.self, ResumeCommand.self, ToggleCommand.self, LapCommand.self, UndoCommand.self, FinishCommand.self,
     ],
+    groupedSubcommands: [CommandGroup(name: "LiveSplit Server", subcommands: LiveSplitCommands.all)],
     defaultSubcommand: RideCommand.self
   )
 

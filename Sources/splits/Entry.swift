@@ -32,7 +32,8 @@ enum Entry {
     }
     var command: any ParsableCommand
     do {
-      command = try SplitsCommand.parseAsRoot()
+      // `--livesplit-server` without a port takes LiveSplit's (SplitsCLI/LiveSplitCommands.swift).
+      command = try SplitsCommand.parseAsRoot(LiveSplitServerOption.normalized(arguments))
     } catch {
       // `-1` where a number goes reads as an option to argument-parser: say what it must be.
       if SplitsCommand.exitCode(for: error) != .success {

@@ -51,15 +51,22 @@ struct ManualTests {
     Set(text.matches(of: #/--[a-z][a-z0-9]*(?:-[a-z0-9]+)*/#).map { String($0.output) })
   }
 
-  /// The subcommands `splits --help` lists: the first word of each entry of SUBCOMMANDS
-  /// (indented two spaces; wrapped descriptions are indented further).
+  /// The subcommands `splits --help` lists: the first word of each entry of SUBCOMMANDS and
+  /// of each group's (`LIVESPLIT SERVER SUBCOMMANDS`) (indented two spaces; wrapped
+  /// descriptions are indented further).
   static func subcommands(rootHelp: String) throws -> [String] {
-    guard let section = rootHelp.range(of: "\nSUBCOMMANDS:\n") else {
+    guard rootHelp.contains("\nSUBCOMMANDS:\n") else {
       throw HarnessError("no SUBCOMMANDS in splits --help: \(rootHelp)")
     }
     var names: [String] = []
-    for line in rootHelp[section.upperBound...].split(separator: "\n", omittingEmptySubsequences: false) {
-      if line.isEmpty { break }
+    var inSection = false
+    for line in rootHelp.split(separator: "\n", omittingEmptySubsequences: false) {
+      if line.hasSuffix("SUBCOMMANDS:") && line.first?.isUppercase == true {
+        inSection = true
+        continue
+      }
+      if line.isEmpty { inSection = false }
+      guard inSection else { continue }
       if let match = line.wholeMatch(of: #/  ([a-z][a-z-]*)\b.*/#) { names.append(String(match.output.1)) }
     }
     return names

@@ -30,4 +30,21 @@ long long splits_peer_uid(int fd);
 /// out, -1 error.
 int splits_wait_readable(int fd, int milliseconds);
 
+/// LiveSplit Server's listener: a TCP socket bound to 127.0.0.1:`port` (0: a port the system
+/// picks), SO_REUSEADDR, non-blocking and close-on-exec. Returns the descriptor, or -1 with
+/// errno set (EADDRINUSE: the port is taken).
+int splits_tcp_listen(int port);
+
+/// The port a TCP socket is bound to, or -1.
+int splits_tcp_port(int fd);
+
+/// Accepts one TCP connection (non-blocking, close-on-exec) and gives its peer's IPv4 address
+/// as the kernel's 32-bit word in network order (as /proc/net/tcp prints it) and its port;
+/// -1 with errno (EAGAIN: none).
+int splits_tcp_accept(int listener, unsigned int *address, int *port);
+
+/// The local IPv4 address and port of a TCP socket, as `splits_tcp_accept` gives a peer's; 0
+/// or -1.
+int splits_tcp_local(int fd, unsigned int *address, int *port);
+
 #endif

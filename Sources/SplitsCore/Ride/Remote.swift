@@ -1,8 +1,26 @@
 /// `splits start | pause | resume | toggle | lap | undo | finish`: a key of the ride screen,
 /// pressed from another process (a hotkey, a tmux binding, a script). The open screen applies
 /// it through its reducer; with no screen open, the command applies the same reducer itself.
+///
+/// LiveSplit Server's text commands come the same way (`splits split`, or a line on the
+/// `--livesplit-server` listener): `split`, `startorsplit`, `skipsplit`, `unsplit` and
+/// `reset` press keys (`RemoteMapping.keys`); the `get…` queries and `ping` change nothing and
+/// are answered with LiveSplit's text (`LiveSplitAnswer`).
 public enum RemoteCommand: String, CaseIterable, Codable, Sendable {
   case start, pause, resume, toggle, lap, undo, finish
+  case split, startorsplit, skipsplit, unsplit, reset
+  case getcurrenttime, getdelta, getsplitindex, getcurrentsplitname, getcurrenttimerphase
+  case getbestpossibletime, getpossibletimesave, ping
+
+  /// A query: answered from the state, which it never changes.
+  public var isQuery: Bool {
+    switch self {
+    case .getcurrenttime, .getdelta, .getsplitindex, .getcurrentsplitname, .getcurrenttimerphase,
+      .getbestpossibletime, .getpossibletimesave, .ping:
+      true
+    default: false
+    }
+  }
 }
 
 /// What a remote command did, as data: the screen sends it back, the command prints it in
@@ -19,6 +37,14 @@ public enum RemoteOutcome: Equatable, Codable, Sendable {
   /// Lap `number` taken back: its laps join the running one.
   case undone(ride: Int, number: Int)
   case finished(ride: Int, moving: Duration, laps: Int)
+  /// Segment `number` (named `name`) of the route skipped.
+  case skipped(ride: Int, number: Int, name: String)
+  /// The skip of the route's segment `number` taken back.
+  case unskipped(ride: Int, number: Int)
+  /// The route's attempt ended unfinished (a reset) after `ended` of its `segments` segments.
+  case reset(ride: Int, ended: Int, segments: Int)
+  /// A query's answer, as LiveSplit Server words it.
+  case value(String)
   /// Nothing changed, for this reason.
   case refused(RemoteRefusal)
 
@@ -48,6 +74,12 @@ public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
   case stepsStay
   /// `lap` within the split guard of the lap before (or of the start): a double press.
   case lapTooSoon
+  /// `skipsplit` on a ride that rides no route.
+  case noRoute
+  /// `skipsplit` on the route's last segment, which only a split ends.
+  case lastSegment
+  /// `split`, `startorsplit` or `skipsplit` once the route's attempt is complete.
+  case attemptComplete
 }
 
 /// Which key a remote command is in the ride's current state, or why it is refused; and what
@@ -56,6 +88,12 @@ public enum RemoteMapping {
   public static func command(
     for command: RemoteCommand, state: RideScreenState
   ) -> Result<Command, RemoteRefusal> {
+    switch command {
+    case .start, .pause, .resume, .toggle, .lap, .undo, .finish: break
+    default:
+      // LiveSplit Server's commands (`keys`): the last key each presses.
+      return keys(for: command, state: state).flatMap { $0.last.map { .success($0) } ?? .failure(.noRide) }
+    }
     let phase = state.phase
     if phase == .countdown { return .failure(.countingDown) }
     switch (command, phase) {
@@ -71,6 +109,9 @@ public enum RemoteMapping {
     case (.finish, .paused): return .success(.finish)
     case (.finish, .running): return .failure(.finishWhileRunning)
     case (_, .ready), (_, .countdown): return .failure(.noRide)
+    default:
+      // LiveSplit Server's commands and the queries, taken above.
+      return .failure(.noRide)
     }
   }
 
@@ -95,10 +136,21 @@ public enum RemoteMapping {
         ride: ride.number, number: number, lap: lap, moving: state.moving,
         workoutComplete: ride.phase == .paused && before.phase == .running)
     case .undo:
+      // On a route, `u` takes back a skip as it takes back a split.
+      if before.marks.last == .skip { return .unskipped(ride: ride.number, number: before.marks.count) }
       return .undone(ride: ride.number, number: before.splits.count)
     case .finish:
+      if state.lastFinished?.route == .reset, let count = state.route.route?.segments.count {
+        return .reset(ride: before.number, ended: min(before.marks.count, count), segments: count)
+      }
       return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
-    case .compare, .help, .back, .quit, .skip:
+    case .skip:
+      let index = before.marks.count
+      guard ride.marks.count > index, let segments = state.route.route?.segments, index < segments.count else {
+        return .refused(.lastSegment)
+      }
+      return .skipped(ride: ride.number, number: index + 1, name: segments[index].name)
+    case .compare, .help, .back, .quit:
       // No remote command maps to these keys (`RemoteMapping.command`).
       return .refused(.noRide)
     }

@@ -47,17 +47,22 @@ public enum RideReducer {
       }
       return press(binding.command, &state, wall: wall, asked: asked)
     case .remote(let command):
+      // A query changes nothing, not even the screen: it is answered from the state.
+      if command.isQuery { return [.reply(.value(LiveSplitAnswer.answer(command, state: state)))] }
       // Refused when it makes no sense now: nothing changes, not even the screen.
-      let key: Command
-      switch RemoteMapping.command(for: command, state: state) {
+      let keys: [Command]
+      switch RemoteMapping.keys(for: command, state: state) {
       case .failure(let refusal): return [.reply(.refused(refusal))]
-      case .success(let command): key = command
+      case .success(let pressed): keys = pressed
       }
       _ = inputArrived(&state)
       let before = state.ride
-      // A remote command is meant as sent: `finish` ends a route's attempt without asking.
-      let effects = press(key, &state, wall: wall, asked: Asked(quit: false, reset: true))
-      return effects + [.reply(RemoteMapping.outcome(of: key, before: before, state: state))]
+      // A remote command is meant as sent: `finish` and `reset` end a route's attempt without
+      // asking.
+      var effects: [Effect] = []
+      for key in keys { effects += press(key, &state, wall: wall, asked: Asked(quit: false, reset: true)) }
+      guard let last = keys.last else { return effects }
+      return effects + [.reply(RemoteMapping.outcome(of: last, before: before, state: state))]
     }
   }
 

@@ -1,4 +1,5 @@
-/// What `splits start | pause | resume | toggle | lap | undo | finish` print, in each language:
+/// What `splits start | pause | resume | toggle | lap | undo | finish` (and LiveSplit Server's
+/// commands, `splits split` …) print, in each language:
 /// the outcome line, the refusals and the channel's errors. One stored property per text, so
 /// a text missing in one language does not compile.
 public struct RemoteStrings: Sendable {
@@ -21,6 +22,12 @@ public struct RemoteStrings: Sendable {
   public let lapsFormat: String
   /// One lap.
   public let oneLap: String
+  /// `%@` the segment's number, `%@` its name.
+  public let skippedFormat: String
+  /// `%@` the segment's number whose skip was taken back.
+  public let unskippedFormat: String
+  /// `%@` the ride number, `%@` the segments ended, `%@` the route's segments.
+  public let resetFormat: String
   /// Refusals: the command makes no sense in the ride's state.
   public let refusedNoRide: String
   public let refusedCountingDown: String
@@ -31,6 +38,9 @@ public struct RemoteStrings: Sendable {
   public let refusedNothingToUndo: String
   public let refusedStepsStay: String
   public let refusedLapTooSoon: String
+  public let refusedNoRoute: String
+  public let refusedLastSegment: String
+  public let refusedAttemptComplete: String
   /// The screen applied it, the journal has not taken it yet: `%@` why.
   public let unwrittenFormat: String
   /// The screen applied it, the journal refused it for good: `%@` why.
@@ -67,6 +77,10 @@ public struct RemoteStrings: Sendable {
     case .finished(let ride, let moving, let laps):
       let count = laps == 1 ? oneLap : fill(lapsFormat, String(laps))
       return fill(finishedFormat, String(ride), clock(moving), count)
+    case .skipped(_, let number, let name): return fill(skippedFormat, String(number), Printable.text(name))
+    case .unskipped(_, let number): return fill(unskippedFormat, String(number))
+    case .reset(let ride, let ended, let segments): return fill(resetFormat, String(ride), String(ended), String(segments))
+    case .value(let text): return Printable.text(text)
     case .refused(let refusal): return reason(refusal)
     }
   }
@@ -82,6 +96,9 @@ public struct RemoteStrings: Sendable {
     case .nothingToUndo: refusedNothingToUndo
     case .stepsStay: refusedStepsStay
     case .lapTooSoon: refusedLapTooSoon
+    case .noRoute: refusedNoRoute
+    case .lastSegment: refusedLastSegment
+    case .attemptComplete: refusedAttemptComplete
     }
   }
 
@@ -96,6 +113,9 @@ public struct RemoteStrings: Sendable {
     finishedFormat: "ride %@ finished: moving %@ · %@",
     lapsFormat: "%@ laps",
     oneLap: "1 lap",
+    skippedFormat: "skipped segment %@ (%@)",
+    unskippedFormat: "took back the skip of segment %@",
+    resetFormat: "ride %@: the attempt was reset after %@ of %@ segments",
     refusedNoRide: "no ride is open: splits start starts one",
     refusedCountingDown: "the pre-start countdown is on: the ride has not started yet",
     refusedAlreadyRunning: "the ride is already running",
@@ -107,6 +127,9 @@ public struct RemoteStrings: Sendable {
     refusedLapTooSoon:
       "no lap: it came within the split guard of the one before or of the start (a double press?); "
       + "the screen's --split-guard MS sets it, 0 turns it off",
+    refusedNoRoute: "the ride rides no route: only a route's segments are skipped (splits route new NAME …)",
+    refusedLastSegment: "the last segment is never skipped: splits split ends it",
+    refusedAttemptComplete: "the attempt is complete: splits reset (or r on the screen) records it",
     unwrittenFormat: "the screen shows it, but the journal has not taken it yet (%@); the screen keeps retrying",
     droppedFormat: "the screen showed it, but the journal refused it for good: %@",
     screenSilent: "the open screen did not answer",
@@ -124,6 +147,9 @@ public struct RemoteStrings: Sendable {
     finishedFormat: "라이드 %@ 완료: 이동 %@ · %@",
     lapsFormat: "랩 %@",
     oneLap: "랩 1",
+    skippedFormat: "구간 %@ (%@) 건너뜀",
+    unskippedFormat: "구간 %@ 건너뛰기 취소",
+    resetFormat: "라이드 %@: 구간 %@/%@ 에서 시도를 리셋했습니다",
     refusedNoRide: "열린 라이드가 없습니다: splits start 로 시작",
     refusedCountingDown: "시작 전 카운트다운 중입니다: 라이드가 아직 시작되지 않았습니다",
     refusedAlreadyRunning: "라이드가 이미 진행 중입니다",
@@ -135,6 +161,9 @@ public struct RemoteStrings: Sendable {
     refusedLapTooSoon:
       "랩 기록 안 됨: 이전 랩이나 시작 직후 스플릿 가드 안에 들어왔습니다 (두 번 눌렀나요?); "
       + "화면의 --split-guard MS 로 정하고 0 이면 끕니다",
+    refusedNoRoute: "이 라이드에는 루트가 없습니다: 루트의 구간만 건너뛸 수 있습니다 (splits route new NAME …)",
+    refusedLastSegment: "마지막 구간은 건너뛸 수 없습니다: splits split 으로 끝냅니다",
+    refusedAttemptComplete: "시도가 완료되었습니다: splits reset (또는 화면의 r) 으로 기록합니다",
     unwrittenFormat: "화면에는 보이지만 저널에 아직 기록되지 않았습니다 (%@); 화면이 계속 다시 시도합니다",
     droppedFormat: "화면에는 보였지만 저널이 완전히 거부했습니다: %@",
     screenSilent: "열린 화면이 응답하지 않았습니다",
