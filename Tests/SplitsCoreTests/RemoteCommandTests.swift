@@ -213,6 +213,15 @@ struct RemoteRequestTests {
         == "lap 4  00:03:12.45")
     #expect(en.describe(.paused(ride: 3, moving: .milliseconds(2_467_230)), precision: .cs) == "ride 3 paused at 00:41:07.23")
     #expect(en.describe(.refused(.noRide), precision: .cs) == "no ride is open: splits start starts one")
+    for refusal in [RemoteRefusal.noRide, .countingDown, .alreadyRunning, .alreadyPaused, .lapWhilePaused, .finishWhileRunning, .nothingToUndo, .stepsStay] {
+      #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
+      #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
+    }
+  }
+
+  @Test("splits finish printed '· 1 laps'")
+  func finishCountsOneLap() {
+    let en = RemoteStrings.english
     // One lap is "1 lap", not "1 laps"; Korean counts the same way for any number.
     #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s) == "ride 3 finished: moving 00:01:02 · 1 lap")
     #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 4), precision: .s) == "ride 3 finished: moving 00:01:02 · 4 laps")
@@ -220,9 +229,5 @@ struct RemoteRequestTests {
     #expect(
       RemoteStrings.korean.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s)
         == "라이드 3 완료: 이동 00:01:02 · 랩 1")
-    for refusal in [RemoteRefusal.noRide, .countingDown, .alreadyRunning, .alreadyPaused, .lapWhilePaused, .finishWhileRunning, .nothingToUndo, .stepsStay] {
-      #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
-      #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
-    }
   }
 }

@@ -30,6 +30,19 @@ struct NewcomerSmallThingsTests {
     #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
   }
 
+  @Test("splits finish printed '· 1 laps'")
+  func finishCountsOneLap() throws {
+    let home = try TempDirectory("finish-one-lap")
+    defer { home.remove() }
+    for command in ["start", "lap", "pause"] {
+      let result = try Self.splits([command], home: home)
+      #expect(result.termination == .exited(0), "\(result)")
+    }
+    let finish = try Self.splits(["finish"], home: home)
+    #expect(finish.termination == .exited(0), "\(finish)")
+    #expect(finish.stdout.hasPrefix("ride 1 finished: moving ") && finish.stdout.hasSuffix(" · 1 lap\n"), "\(finish)")
+  }
+
   @Test("In Korean, show 99 says 99번 라이드는 없습니다, not 라이드 99 이(가) 없습니다")
   func koreanNoSuchRide() throws {
     let home = try TempDirectory("korean-no-ride")
