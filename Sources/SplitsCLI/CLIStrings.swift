@@ -22,6 +22,8 @@ struct CLIStrings: Sendable {
   let openRideChanged: @Sendable (Int, [String]) -> String
   /// `--name` other than open ride N's own: it is the next ride's (the open ride's, the given).
   let openRideKeepsName: @Sendable (Int, String, String) -> String
+  /// The workout file open ride N follows was changed since it began: the file, the ride.
+  let workoutFileChanged: @Sendable (String, Int) -> String
 
   static func of(_ language: Language) -> CLIStrings {
     switch language {
@@ -61,6 +63,9 @@ struct CLIStrings: Sendable {
     openRideChanged: { ride, changes in "Ride \(ride) is open: now \(changes.joined(separator: ", "))" },
     openRideKeepsName: { ride, open, name in
       "Ride \(ride) is open as \(Printable.text(open)): --name \(Printable.text(name)) names the next ride (splits edit \(ride) renames)"
+    },
+    workoutFileChanged: { file, ride in
+      "\(Printable.text(file)) changed since ride \(ride) began: it goes on with the workout as it was then (r finishes it)"
     })
 
   static let korean = CLIStrings(
@@ -91,5 +96,8 @@ struct CLIStrings: Sendable {
     openRideChanged: { ride, changes in "\(ride)번 라이드 진행 중: 이제 \(changes.joined(separator: ", "))" },
     openRideKeepsName: { ride, open, name in
       "\(ride)번 라이드가 \(Printable.text(open)) 이름으로 진행 중: --name \(Printable.text(name)) 은 다음 라이드 이름 (바꾸기: splits edit \(ride))"
+    },
+    workoutFileChanged: { file, ride in
+      "\(Printable.text(file)) 이(가) \(ride)번 라이드 시작 후 바뀌었습니다: 시작할 때의 워크아웃으로 계속합니다 (r 로 완료)"
     })
 }

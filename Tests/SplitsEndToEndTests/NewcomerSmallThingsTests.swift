@@ -111,4 +111,58 @@ struct NewcomerSmallThingsTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
   }
+
+  @Test("sweetspot.txt edited while its ride was open: splits workout sweetspot.txt said the ride follows another workout")
+  func sameWorkoutFileChanged() async throws {
+    let tmux = try await TmuxSession.shell(.init(width: 120))
+    defer { tmux.close() }
+    let path = tmux.home.file("sweetspot.txt")
+    try "# Sweet spot\n- Warm up 10m 60%\n- Main 20m 90%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    // From its directory, as it was typed: the path is short enough for the banner.
+    var job = try await tmux.start("cd \(tmux.home.path) && splits workout --plain --no-bell sweetspot.txt")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    // A cue added: the same file, other text.
+    try "# Sweet spot\n- Warm up 10m 60%\n  @1m Spin up\n- Main 20m 90%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    job = try await tmux.start("splits workout --plain --no-bell sweetspot.txt")
+    try await tmux.waitFor("the note") { 
+      $0.contains("sweetspot.txt changed since ride 1 began: it goes on with the workout as it was then (r finishes it)")
+    }
+    let screen = try await tmux.captureAsync()
+    #expect(!screen.text.contains("another workout"), "\(screen.text)")
+    #expect(screen.state == "RUNNING" && screen.text.contains("Warm up"), "\(screen.text)")
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    // The journal keeps the workout the ride began with.
+    let kept = try await JournalFile.query(dataDir: tmux.dataDir, "SELECT instr(text, 'Spin up') FROM workouts")
+    #expect(kept == ["0"])
+  }
+
+  @Test("A .zwo warning (skipped <RestDay>) was printed under the screen and seen only after quitting")
+  func zwoWarningOnTheScreen() async throws {
+    let tmux = try await TmuxSession.shell(.init(width: 100))
+    defer { tmux.close() }
+    let zwo = """
+      <workout_file>
+        <name>Rest and ride</name>
+        <workout>
+          <RestDay/>
+          <SteadyState Duration="600" Power="0.6"/>
+        </workout>
+      </workout_file>
+      """
+    try zwo.write(toFile: tmux.home.file("rest.zwo"), atomically: true, encoding: .utf8)
+    let job = try await tmux.start("cd \(tmux.home.path) && splits workout --plain --no-bell rest.zwo 2>err.txt")
+    try await tmux.waitFor("the warning on the screen") {
+      $0.contains("Warning: line 4: skipped <RestDay>, not a block Splits knows")
+    }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    // Nothing left under the screen; with no screen, check still prints it.
+    #expect(try String(contentsOfFile: tmux.home.file("err.txt"), encoding: .utf8) == "")
+    let check = try await tmux.run("splits workout check rest.zwo >/dev/null")
+    #expect(check.output.contains("splits: warning: line 4: skipped <RestDay>, not a block Splits knows"), "\(check)")
+  }
 }
