@@ -284,10 +284,14 @@ public enum RideView {
   }
 
   /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
-  /// than `columns`, undo goes first, then help; the ride's own keys and quit stay.
+  /// than `columns`, whole `key label` entries go, never part of one: compare, skip, undo,
+  /// help, back, finish, lap, start or pause, and quit last of all.
   public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
     keyLine(state, columns: columns) { s.label($0, phase: state.phase, helpShown: state.showingHelp) }
   }
+
+  /// The order the key line's entries go in when it is too wide: the least needed first.
+  static let keyDropOrder: [Command] = [.compare, .skip, .undo, .help, .back, .finish, .lap, .startPause, .quit]
 
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
@@ -297,7 +301,7 @@ public enum RideView {
     func line() -> String {
       shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
-    for dropped in [Command.compare, .skip, .undo, .help] where TextWidth.columns(line()) > columns {
+    for dropped in Self.keyDropOrder where TextWidth.columns(line()) > columns {
       shown.removeAll { $0.command == dropped }
     }
     return line()

@@ -110,8 +110,46 @@ struct RideViewTests {
       " RUNNING            ",
       "   Lap   Lap time   ",
       " ›   4   00:22:04.46",
-      " space pause  l lap ",
+      " space pause  q quit",
     ])
+  }
+
+  @Test("the key line was cut mid-word at 10×3: whole entries go, quit last")
+  func theKeyLineLosesWholeEntriesAt10x3() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 10, rows: 3), options: ViewOptions())
+    #expect(screen.lines == [
+      "01:01:05… ",
+      " RUNNING  ",
+      " q quit   ",
+    ])
+  }
+
+  @Test("in Korean the key line was cut mid-word at 30×3 and 20×5")
+  func theKoreanKeyLineLosesWholeEntries() {
+    let korean = ViewOptions(language: .ko)
+    #expect(RideView.render(sampleRide(), size: Size(columns: 30, rows: 3), options: korean).lines == [
+      " 01:01:05.45  주행 중         ",
+      " 경과 01:02:05   정지 00:01:00",
+      " space 일시정지  l 랩  q 종료 ",
+    ])
+    #expect(RideView.render(sampleRide(), size: Size(columns: 20, rows: 5), options: korean).lines == [
+      " 01:01:05.45        ",
+      " 주행 중            ",
+      "    랩   랩 타임    ",
+      " ›   4   00:22:04.46",
+      " q 종료             ",
+    ])
+  }
+
+  @Test("at 20×5 in English the key line keeps space pause and quit, never half of lap")
+  func theEnglishKeyLineAt20x5() {
+    let lines = RideView.render(sampleRide(), size: Size(columns: 20, rows: 5), options: ViewOptions()).lines
+    #expect(lines[4] == " space pause  q quit")
+    // Every entry shown whole: each label is one of the ride's.
+    for width in 1...60 {
+      let line = RideView.helpLine(sampleRide(), .korean, columns: width)
+      #expect(TextWidth.columns(line) <= max(width, 0) || line.isEmpty, "\(width): \(line)")
+    }
   }
 
   @Test func theHelpOverlayAt40x12WrapsInsteadOfCutting() {

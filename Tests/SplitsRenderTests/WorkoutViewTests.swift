@@ -112,14 +112,14 @@ struct WorkoutViewTests {
       " 88–92% · 220–230 W ",
       " 01:57  left in step",
       " » Two minutes: stay",
-      " space pause  l skip",
+      " space pause  q quit",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " 2/8 · Sweet spot 1 ",
       " 88–92% · 220–230 W ",
       " 01:57  단계 남은 시",
       " » Two minutes: stay",
-      " space 일시정지  l  ",
+      " q 종료             ",
     ])
   }
 
@@ -183,14 +183,14 @@ struct WorkoutViewTests {
       " 55% · 138 W        ",
       " 06:40  into the ste",
       " Next: Cool-down    ",
-      " space pause  l end ",
+      " space pause  q quit",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " 7/8 · Recovery     ",
       " 55% · 138 W        ",
       " 06:40  단계 경과 · ",
       " 다음: Cool-down    ",
-      " space 일시정지  l  ",
+      " q 종료             ",
     ])
   }
 
@@ -254,14 +254,14 @@ struct WorkoutViewTests {
       " Workout complete   ",
       " Ridden 57:10       ",
       " On time 6 · on l 1 ",
-      " space ride on  r fi",
+      " q quit             ",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " Splits · 라이드 7  ",
       " 워크아웃 완료      ",
       " 주행 57:10         ",
       " 시간 종료 6        ",
-      " space 계속 주행  r ",
+      " q 종료             ",
     ])
   }
 
