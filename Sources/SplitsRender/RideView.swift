@@ -244,10 +244,18 @@ public enum RideView {
     let s = options.strings
     let labelWidth = TextWidth.columns(stateLabel(state, s))
     var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
+    // The ride's name, then its workout's when that is not the same (a workout ride is named
+    // after its workout unless --name says otherwise).
+    var names = state.rideName.map { [Printable.text($0)] } ?? []
     if let run = state.workout {
+      let workout = run.plan.name ?? options.workoutStrings.workout
+      if workout != state.rideName { names.append(workout) }
+    }
+    for name in names {
       let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
-      let name = TextWidth.prefix(run.plan.name ?? options.workoutStrings.workout, columns: max(0, room))
-      if !name.isEmpty { title += " · " + name }
+      let shown = TextWidth.prefix(name, columns: max(0, room))
+      if shown.isEmpty { break }
+      title += " · " + shown
     }
     return (title, TextWidth.columns(title) + labelWidth + 3 <= width)
   }
