@@ -115,7 +115,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     reply = nil
     droppedForCommand = nil
     self.request = request
-    process([.remote(request.command)], full: false)
+    process([.remote(request.command, request.details)], full: false)
     defer {
       reply = nil
       droppedForCommand = nil

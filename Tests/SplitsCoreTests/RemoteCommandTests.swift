@@ -93,6 +93,34 @@ struct RemoteCommandTests {
     #expect(byRemote == byKey)
   }
 
+  @Test("splits start --name Track --sport running started an unnamed biking ride")
+  func aStartGivesTheRideItStartsItsNameAndSport() throws {
+    var s = state(in: .ready)
+    s.name = "Loop"
+    let details = RemoteRideDetails(name: "Track", sport: .running)
+    let effects = RideReducer.reduce(&s, Action(.remote(.start, details), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(replies(effects) == [.started(ride: 7, countdown: 0)])
+    let start = try #require(
+      effects.compactMap { if case .record(let event, _, _) = $0 { event } else { nil } }.first)
+    #expect(start.kind == .start && start.name == "Track" && start.sport == .running)
+    #expect(s.rideName == "Track" && s.sport == .running)
+    // A ride already open keeps its own: the start is refused and changes nothing.
+    let again = RideReducer.reduce(
+      &s, Action(.remote(.start, RemoteRideDetails(name: "Other", sport: .other)), at: Now(monotonic: t(1_000), wallMilliseconds: 0)))
+    #expect(replies(again) == [.refused(.alreadyRunning)])
+    #expect(s.rideName == "Track" && s.sport == .running && s.name == "Track")
+    // An empty name is none; a sport alone keeps the screen's name.
+    var unnamed = state(in: .ready)
+    unnamed.name = "Loop"
+    _ = RideReducer.reduce(&unnamed, Action(.remote(.start, RemoteRideDetails(name: "")), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(unnamed.rideName == nil && unnamed.name == nil)
+    var sportOnly = state(in: .ready)
+    sportOnly.name = "Loop"
+    sportOnly.rideName = "Loop"
+    _ = RideReducer.reduce(&sportOnly, Action(.remote(.start, RemoteRideDetails(sport: .running)), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(sportOnly.rideName == "Loop" && sportOnly.sport == .running)
+  }
+
   @Test func theAnswersSayWhatHappened() {
     var s = state(in: .ready)
     #expect(replies(RideReducer.reduce(&s, remote(.start, at: t(0)))) == [.started(ride: 7, countdown: 0)])

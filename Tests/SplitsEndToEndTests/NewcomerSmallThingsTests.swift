@@ -19,12 +19,12 @@ struct NewcomerSmallThingsTests {
   func startName() throws {
     let home = try TempDirectory("start-name")
     defer { home.remove() }
-    for arguments in [["start", "--name", "Loop"], ["start", "--sport", "running"], ["lap", "--name=Loop"]] {
+    for arguments in [["lap", "--name", "Loop"], ["pause", "--sport", "running"], ["lap", "--name=Loop"]] {
       let result = try Self.splits(arguments, home: home)
       #expect(result.termination == .exited(2), "\(result)")
       #expect(!result.stderr.contains("Did you mean"), "\(result)")
       #expect(result.stderr.hasPrefix("Error: splits \(arguments[0]) takes no --"), "\(result)")
-      #expect(result.stderr.contains("splits --name NAME --sport SPORT"), "\(result)")
+      #expect(result.stderr.contains("splits start --name NAME --sport SPORT"), "\(result)")
       #expect(result.stderr.contains("splits edit RIDE --name NAME"), "\(result)")
     }
     #expect(!FileManager.default.fileExists(atPath: home.file("data/splits.sqlite")))
@@ -164,5 +164,34 @@ struct NewcomerSmallThingsTests {
     #expect(try String(contentsOfFile: tmux.home.file("err.txt"), encoding: .utf8) == "")
     let check = try await tmux.run("splits workout check rest.zwo >/dev/null")
     #expect(check.output.contains("splits: warning: line 4: skipped <RestDay>, not a block Splits knows"), "\(check)")
+  }
+
+  @Test("splits start --name Track --sport running from a hotkey, with no screen open, was refused")
+  func startANamedRunWithNoScreen() throws {
+    let home = try TempDirectory("start-named-run")
+    defer { home.remove() }
+    let start = try Self.splits(["start", "--name", "Track", "--sport", "running"], home: home)
+    #expect(start.termination == .exited(0), "\(start)")
+    let show = try Self.splits(["show", "last", "--json"], home: home)
+    #expect(show.stdout.contains("\"name\": \"Track\"") && show.stdout.contains("\"sport\": \"running\""), "\(show)")
+    // A ride already open keeps its own name: start is refused and nothing changes.
+    let again = try Self.splits(["start", "--name", "Other"], home: home)
+    #expect(again.termination == .exited(1), "\(again)")
+    let after = try Self.splits(["show", "last", "--json"], home: home)
+    #expect(after.stdout.contains("\"name\": \"Track\""), "\(after)")
+  }
+
+  @Test("splits start --name Track --sport running with the screen open starts its ride named and running")
+  func startANamedRunOnTheOpenScreen() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let start = try await RemoteControlTests.splits(tmux, "start", "--name", "Track", "--sport", "running")
+    #expect(start.termination == .exited(0), "\(start)")
+    try await tmux.waitFor("the name in the title") { $0.state == "RUNNING" && $0.contains("Track") }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT name, sport FROM rides") == ["Track|running"])
   }
 }

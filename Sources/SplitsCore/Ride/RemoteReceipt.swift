@@ -5,12 +5,15 @@ public struct RemoteRequest: Equatable, Sendable {
   public var command: RemoteCommand
   /// 32 lowercase hexadecimal digits.
   public var id: String
+  /// A name and a sport for the ride a `start` starts.
+  public var details: RemoteRideDetails
 
   /// Nil when `id` is not 32 lowercase hexadecimal digits.
-  public init?(_ command: RemoteCommand, id: String) {
+  public init?(_ command: RemoteCommand, id: String, details: RemoteRideDetails = RemoteRideDetails()) {
     guard Self.isValid(id: id) else { return nil }
     self.command = command
     self.id = id
+    self.details = details
   }
 
   public static func isValid(id: String) -> Bool {

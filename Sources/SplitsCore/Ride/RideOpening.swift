@@ -5,8 +5,8 @@ import SplitsRoutes
 /// (`RemoteRun.headless`), so that both apply the reducer to the same state.
 ///
 /// Where the two differ on purpose, it is a field here: a remote command has no
-/// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
-/// with no name), no split guard (the screen's `--split-guard`), rings no bells and reads no
+/// `--countdown` (a ride it starts starts at once; `splits start --name --sport` gives it a
+/// name and a sport, through the reducer as on a screen), no split guard (the screen's `--split-guard`), rings no bells and reads no
 /// earlier rides to compare with. Both ride the route of the ride's name, when it has one.
 public struct RideOpening: Equatable, Sendable {
   /// The current ride as the journal restored it; nil without a journal (ride 1, ready).

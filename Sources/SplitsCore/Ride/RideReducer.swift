@@ -46,7 +46,7 @@ public enum RideReducer {
         return []
       }
       return press(binding.command, &state, wall: wall, asked: asked)
-    case .remote(let command):
+    case .remote(let command, let details):
       // Refused when it makes no sense now: nothing changes, not even the screen.
       let key: Command
       switch RemoteMapping.command(for: command, state: state) {
@@ -54,6 +54,7 @@ public enum RideReducer {
       case .success(let command): key = command
       }
       _ = inputArrived(&state)
+      if key == .startPause, state.phase == .ready { state.takeForNextRide(details) }
       let before = state.ride
       // A remote command is meant as sent: `finish` ends a route's attempt without asking.
       let effects = press(key, &state, wall: wall, asked: Asked(quit: false, reset: true))
