@@ -149,7 +149,7 @@ public enum RemoteRun {
   /// Prints what the command did: the line on standard output, a refusal or an unwritten
   /// event on standard error.
   static func report(_ answer: RemoteAnswer, precision: Precision, strings: RemoteStrings) -> Int32 {
-    let line = strings.describe(answer.outcome, precision: precision)
+    let line = strings.of(sport: answer.sport).describe(answer.outcome, precision: precision)
     if answer.outcome.isRefusal {
       printError("splits: " + line)
       return 1
@@ -219,8 +219,8 @@ public enum RemoteRun {
       printError("splits: \(error)")
       return 1
     }
-    for case .reply(let outcome) in effects {
-      return report(RemoteAnswer(outcome: outcome), precision: precision, strings: strings)
+    for case .reply(let outcome, let sport) in effects {
+      return report(RemoteAnswer(outcome: outcome, sport: sport), precision: precision, strings: strings)
     }
     return 1
   }

@@ -6,6 +6,9 @@ public struct ViewOptions: Equatable, Sendable {
   public var plain: Bool
   public var colors: Bool
   public var language: Language
+  /// Whose words the strings are: a running ride's are a run's (`Run 4`). The ride and
+  /// workout screens set it from their state.
+  public var sport: Sport = .biking
 
   public init(plain: Bool = false, colors: Bool = true, language: Language = .en) {
     self.plain = plain
@@ -13,7 +16,7 @@ public struct ViewOptions: Equatable, Sendable {
     self.language = language
   }
 
-  public var strings: Strings { .of(language) }
+  public var strings: Strings { .of(language, sport: sport) }
   public var workoutStrings: WorkoutStrings { .of(language) }
 
   /// `style` with its colour, or without when colour is off.
@@ -31,7 +34,9 @@ public struct ViewOptions: Equatable, Sendable {
 /// keys that do something now. When rows run short, the lap table goes first, then the
 /// title; the moving time and the key line stay to the last.
 public enum RideView {
-  public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
+  public static func render(_ state: RideScreenState, size: Size, options given: ViewOptions) -> Screen {
+    var options = given
+    options.sport = state.wordsSport
     // A workout's steps (and its summary when the last ends) have a screen of their own; the
     // summary after `r` is the ride's.
     if !state.showingSummary, state.isFollowingWorkout || state.workout?.showingCompletion == true {

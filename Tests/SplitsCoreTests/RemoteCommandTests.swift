@@ -11,7 +11,7 @@ func remote(_ command: RemoteCommand, at instant: Instant) -> Action {
 
 func replies(_ effects: [Effect]) -> [RemoteOutcome] {
   effects.compactMap {
-    if case .reply(let outcome) = $0 { return outcome }
+    if case .reply(let outcome, _) = $0 { return outcome }
     return nil
   }
 }
@@ -100,6 +100,7 @@ struct RemoteCommandTests {
     let details = RemoteRideDetails(name: "Track", sport: .running)
     let effects = RideReducer.reduce(&s, Action(.remote(.start, details), at: Now(monotonic: t(0), wallMilliseconds: 0)))
     #expect(replies(effects) == [.started(ride: 7, countdown: 0)])
+    #expect(effects.contains { if case .reply(_, .running) = $0 { true } else { false } })
     let start = try #require(
       effects.compactMap { if case .record(let event, _, _) = $0 { event } else { nil } }.first)
     #expect(start.kind == .start && start.name == "Track" && start.sport == .running)
@@ -245,6 +246,25 @@ struct RemoteRequestTests {
       #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
       #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
     }
+  }
+
+  @Test("splits pause on a run printed 'ride 3 paused at': a run's lines say run, in Korean 달리기")
+  func aRunsLinesSayRun() {
+    let en = RemoteStrings.english.of(sport: .running)
+    let ko = RemoteStrings.korean.of(sport: .running)
+    #expect(en.describe(.paused(ride: 3, moving: .milliseconds(2_467_230)), precision: .cs) == "run 3 paused at 00:41:07.23")
+    #expect(en.describe(.started(ride: 3, countdown: 0), precision: .cs) == "run 3 started")
+    #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s) == "run 3 finished: moving 00:01:02 · 1 lap")
+    #expect(ko.describe(.paused(ride: 3, moving: .seconds(60)), precision: .s) == "달리기 3 일시정지: 00:01:00")
+    #expect(ko.describe(.resumed(ride: 3, moving: .seconds(60)), precision: .s) == "달리기 3 재개: 00:01:00")
+    // A biking ride, or an answer without its sport, says ride.
+    #expect(RemoteStrings.english.of(sport: nil).describe(.started(ride: 3, countdown: 0), precision: .cs) == "ride 3 started")
+    #expect(RemoteStrings.english.of(sport: .other).describe(.started(ride: 3, countdown: 0), precision: .cs) == "ride 3 started")
+    // The reducer says what the ride is with its answer.
+    var s = state(in: .running)
+    s.sport = .running
+    let effects = RideReducer.reduce(&s, remote(.pause, at: t(1_000)))
+    #expect(effects.contains { if case .reply(_, .running) = $0 { true } else { false } })
   }
 
   @Test("splits finish printed '· 1 laps'")

@@ -171,7 +171,7 @@ struct NewcomerSmallThingsTests {
     let home = try TempDirectory("start-named-run")
     defer { home.remove() }
     let start = try Self.splits(["start", "--name", "Track", "--sport", "running"], home: home)
-    #expect(start.termination == .exited(0), "\(start)")
+    #expect(start.termination == .exited(0) && start.stdout == "run 1 started\n", "\(start)")
     let show = try Self.splits(["show", "last", "--json"], home: home)
     #expect(show.stdout.contains("\"name\": \"Track\"") && show.stdout.contains("\"sport\": \"running\""), "\(show)")
     // A ride already open keeps its own name: start is refused and nothing changes.
@@ -188,8 +188,10 @@ struct NewcomerSmallThingsTests {
     let job = try await tmux.start("splits --plain")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let start = try await RemoteControlTests.splits(tmux, "start", "--name", "Track", "--sport", "running")
-    #expect(start.termination == .exited(0), "\(start)")
-    try await tmux.waitFor("the name in the title") { $0.state == "RUNNING" && $0.contains("Track") }
+    #expect(start.termination == .exited(0) && start.stdout == "run 1 started\n", "\(start)")
+    try await tmux.waitFor("the run named in the title") { $0.state == "RUNNING" && $0.contains("Splits · Run 1 · Track") }
+    let pause = try await RemoteControlTests.splits(tmux, "pause")
+    #expect(pause.stdout.hasPrefix("run 1 paused at "), "\(pause)")
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
     #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT name, sport FROM rides") == ["Track|running"])

@@ -209,6 +209,38 @@ struct RideViewTests {
     #expect(LapTable.visible(rows, rowsAvailable: 0).isEmpty)
   }
 
+  @Test("a running ride's screen said Ride 12: a run says Run 12, in Korean 달리기 12")
+  func aRunSaysRun() {
+    var s = sampleRide()
+    s.sport = .running
+    let english = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
+    #expect(english[0] == " Splits · Run 12                                                        RUNNING ")
+    let korean = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
+    #expect(korean[0].hasPrefix(" Splits · 달리기 12 "))
+    // The summary after r is the run's; the next ride (biking by --sport) is a ride again.
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_725_456)))
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(3_730_000)))
+    s.sport = .biking
+    let summary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
+    #expect(summary[2].hasPrefix(" Run 12 finished "))
+    let koreanSummary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
+    #expect(koreanSummary[2].hasPrefix(" 달리기 12 완료 "))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_731_000)))
+    #expect(RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines[0].hasPrefix(" Splits · Ride 13 "))
+  }
+
+  @Test("an open run reopened without --sport still says Run")
+  func anOpenRunReopenedSaysRun() {
+    var restored = Restore.ride(
+      number: 4, events: [StoredEvent(.start, wallMilliseconds: 0, bootID: "b", boottimeNanoseconds: 1_000)], bootID: "b",
+      now: Now(monotonic: Instant(nanoseconds: 2_000), wallMilliseconds: 0))
+    restored.sport = .running
+    let state = RideOpening(restored: restored, precision: .cs).state(at: Instant(nanoseconds: 2_000))
+    #expect(state.sport == .biking && state.rideSport == .running)
+    let lines = RideView.render(state, size: Size(columns: 40, rows: 12), options: ViewOptions()).lines
+    #expect(lines[0].hasPrefix(" Splits · Run 4 "))
+  }
+
   @Test func afterRTheSummaryOfTheFinishedRide() {
     // The screen jumped straight to "Ride 13 … READY 00:00:00.00".
     var s = sampleRide()

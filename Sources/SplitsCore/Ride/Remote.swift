@@ -127,11 +127,15 @@ public struct RemoteAnswer: Equatable, Codable, Sendable {
   public var outcome: RemoteOutcome
   public var unwritten: String?
   public var dropped: String?
+  /// What the ride is, for the line's words (`run 3 paused at …`); nil for an answer found in
+  /// a receipt, which keeps the outcome only.
+  public var sport: Sport?
 
-  public init(outcome: RemoteOutcome, unwritten: String? = nil, dropped: String? = nil) {
+  public init(outcome: RemoteOutcome, unwritten: String? = nil, dropped: String? = nil, sport: Sport? = nil) {
     self.outcome = outcome
     self.unwritten = unwritten
     self.dropped = dropped
+    self.sport = sport
   }
 }
 

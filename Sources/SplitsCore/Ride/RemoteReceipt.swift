@@ -51,7 +51,7 @@ public struct RemoteReceipt: Equatable, Sendable {
   public static func carrier(of request: RemoteRequest, in effects: [Effect]) -> (index: Int, receipt: RemoteReceipt)? {
     guard
       let replyIndex = effects.firstIndex(where: { if case .reply = $0 { true } else { false } }),
-      case .reply(let outcome) = effects[replyIndex], !outcome.isRefusal,
+      case .reply(let outcome, _) = effects[replyIndex], !outcome.isRefusal,
       let last = effects[..<replyIndex].lastIndex(where: { if case .record = $0 { true } else { false } })
     else { return nil }
     return (last, RemoteReceipt(id: request.id, outcome: outcome))

@@ -97,6 +97,7 @@ public struct RideOpening: Equatable, Sendable {
     // The ride on screen is the open ride, with its own name, or the next one.
     if let restored, restored.phase != .ready {
       state.rideName = restored.name
+      state.clock.openSport = restored.sport
     } else {
       state.rideName = state.name
     }

@@ -50,7 +50,7 @@ public enum RideReducer {
       // Refused when it makes no sense now: nothing changes, not even the screen.
       let key: Command
       switch RemoteMapping.command(for: command, state: state) {
-      case .failure(let refusal): return [.reply(.refused(refusal))]
+      case .failure(let refusal): return [.reply(.refused(refusal), sport: state.rideSport)]
       case .success(let command): key = command
       }
       _ = inputArrived(&state)
@@ -58,7 +58,8 @@ public enum RideReducer {
       let before = state.ride
       // A remote command is meant as sent: `finish` ends a route's attempt without asking.
       let effects = press(key, &state, wall: wall, asked: Asked(quit: false, reset: true))
-      return effects + [.reply(RemoteMapping.outcome(of: key, before: before, state: state))]
+      let sport = key == .finish ? state.lastFinished?.sport ?? state.rideSport : state.rideSport
+      return effects + [.reply(RemoteMapping.outcome(of: key, before: before, state: state), sport: sport)]
     }
   }
 
@@ -123,6 +124,8 @@ public enum RideReducer {
     let attempt = Attempt(finished: state.ride, moving: state.moving)
     state.following.inputArrived()
     summary.route = state.route.result(state.ride)
+    summary.sport = state.rideSport
+    state.clock.openSport = nil
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
