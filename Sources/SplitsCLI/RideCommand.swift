@@ -168,10 +168,12 @@ struct RideCommand: ParsableCommand {
     }
     var notes: [String] = []
     if newName != nil || newSport != nil {
-      notes.append(strings.openRideChanged(number, [newName.map(Printable.text), newSport?.rawValue].compactMap { $0 }))
+      notes.append(
+        strings.openRideChanged(
+          number, newSport ?? open.sport, [newName.map(Printable.text), newSport?.rawValue].compactMap { $0 }))
     }
     if let name, !name.isEmpty, let kept = open.name, kept != name {
-      notes.append(strings.openRideKeepsName(number, kept, name))
+      notes.append(strings.openRideKeepsName(number, newSport ?? open.sport, kept, name))
     }
     return notes.isEmpty ? nil : notes.joined(separator: " · ")
   }
@@ -231,7 +233,7 @@ struct RideCommand: ParsableCommand {
             + "finish it on its screen (r, when paused) before starting this one")
         throw ExitCode(1)
       }
-      changed = strings.workoutFileChanged(file, number)
+      changed = strings.workoutFileChanged(file, number, open.sport)
     }
     do {
       let parsed = try WorkoutReader.parse(stored)

@@ -157,14 +157,14 @@ struct CommandLineHonestyTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
     // The name goes to the unnamed open ride, and the sport given, and the screen says so.
     job = try await tmux.start("splits --plain --name Foo --sport running")
-    try await tmux.waitFor("the note") { $0.contains("Ride 1 is open: now Foo, running") }
+    try await tmux.waitFor("the note") { $0.contains("Run 1 is open: now Foo, running") }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
     #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT name, sport FROM rides") == ["Foo|running"])
     // A named open ride keeps its name; the note says it is the next ride's, and how to rename.
     job = try await tmux.start("splits --plain --name Bar")
     try await tmux.waitFor("the note") {
-      $0.contains("Ride 1 is open as Foo: --name Bar names the next ride (splits edit 1 renames)")
+      $0.contains("Run 1 is open as Foo: --name Bar names the next ride (splits edit 1 renames)")
     }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)

@@ -241,6 +241,19 @@ struct RideViewTests {
     #expect(lines[0].hasPrefix(" Splits · Run 4 "))
   }
 
+  @Test("a named ride's title said only Splits · Ride 12")
+  func theTitleNamesTheRide() {
+    var s = sampleRide()
+    s.rideName = "Hill repeats"
+    #expect(
+      RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines[0]
+        == " Splits · Ride 12 · Hill repeats                                        RUNNING ")
+    s.rideName = "언덕 반복"
+    #expect(
+      RideView.render(s, size: Size(columns: 60, rows: 12), options: ViewOptions(language: .ko)).lines[0]
+        .hasPrefix(" Splits · 라이드 12 · 언덕 반복 "))
+  }
+
   @Test func afterRTheSummaryOfTheFinishedRide() {
     // The screen jumped straight to "Ride 13 … READY 00:00:00.00".
     var s = sampleRide()

@@ -336,6 +336,19 @@ struct WorkoutViewTests {
     ])
   }
 
+  @Test("the title named a workout but never the ride: the ride's name, then the workout's when another")
+  func theTitleNamesTheRideThenTheWorkout() {
+    var s = workoutRide(at: nil)
+    s.rideName = "Sweet spot 3×10"
+    // Named after its workout: the name once.
+    #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Sweet spot 3×10")
+    s.rideName = "Tuesday"
+    #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Tuesday · Sweet spot 3×10")
+    // Short of room, the workout's name is cut first, then the ride's.
+    #expect(RideView.title(s, options: ViewOptions(), width: 40).text == " Splits · Ride 7 · Tuesday · Swe")
+    #expect(RideView.title(s, options: ViewOptions(), width: 30).text == " Splits · Ride 7 · Tue")
+  }
+
   /// Every kind of frame of the workout screen: a step with its cue, one just begun, a lap
   /// step, the summary, READY, the pre-start countdown, the help overlay.
   static func states() -> [RideScreenState] {
