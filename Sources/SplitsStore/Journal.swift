@@ -333,8 +333,7 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
-  /// The most recent ride started, finished or still open (`last` in every command); nil
-  /// when there is none.
+  /// The most recent ride started, finished or open (`last` in every command), if any.
   public func lastRideNumber() throws -> Int? {
     try read { try Int.fetchOne($0, sql: "SELECT MAX(number) FROM rides") }
   }
