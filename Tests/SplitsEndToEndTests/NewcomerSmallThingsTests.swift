@@ -15,7 +15,7 @@ struct NewcomerSmallThingsTests {
       ])
   }
 
-  @Test("splits start --name says where a ride's name goes, not \"Did you mean '--lang'?\"")
+  @Test("splits lap --name says where a ride's name goes (splits start takes it), not \"Did you mean '--lang'?\"")
   func startName() throws {
     let home = try TempDirectory("start-name")
     defer { home.remove() }
