@@ -17,11 +17,13 @@ struct CLIStrings: Sendable {
   let countdownNeedsTerminal: String
   /// `last` (or no RIDE) named the open ride: it is exported as it is now.
   let openRideExported: @Sendable (Int) -> String
-  /// `--name` or `--sport` given to a screen opening on open ride N: what it took (a name it
-  /// lacked, a sport).
-  let openRideChanged: @Sendable (Int, [String]) -> String
+  /// `--name` or `--sport` given to a screen opening on open ride N (of the sport it has
+  /// now: a running ride is a run): what it took (a name it lacked, a sport).
+  let openRideChanged: @Sendable (Int, Sport, [String]) -> String
   /// `--name` other than open ride N's own: it is the next ride's (the open ride's, the given).
-  let openRideKeepsName: @Sendable (Int, String, String) -> String
+  let openRideKeepsName: @Sendable (Int, Sport, String, String) -> String
+  /// The workout file open ride N follows was changed since it began: the file, the ride.
+  let workoutFileChanged: @Sendable (String, Int, Sport) -> String
 
   static func of(_ language: Language) -> CLIStrings {
     switch language {
@@ -58,9 +60,14 @@ struct CLIStrings: Sendable {
     openRideExported: { ride in
       "splits: ride \(ride) is still open: exported as it is now (r on its screen finishes it)"
     },
-    openRideChanged: { ride, changes in "Ride \(ride) is open: now \(changes.joined(separator: ", "))" },
-    openRideKeepsName: { ride, open, name in
-      "Ride \(ride) is open as \(Printable.text(open)): --name \(Printable.text(name)) names the next ride (splits edit \(ride) renames)"
+    openRideChanged: { ride, sport, changes in
+      "\(sport == .running ? "Run" : "Ride") \(ride) is open: now \(changes.joined(separator: ", "))"
+    },
+    openRideKeepsName: { ride, sport, open, name in
+      "\(sport == .running ? "Run" : "Ride") \(ride) is open as \(Printable.text(open)): --name \(Printable.text(name)) names the next ride (splits edit \(ride) renames)"
+    },
+    workoutFileChanged: { file, ride, sport in
+      "\(Printable.text(file)) changed since \(sport == .running ? "run" : "ride") \(ride) began: it goes on with the workout as it was then (r finishes it)"
     })
 
   static let korean = CLIStrings(
@@ -88,8 +95,13 @@ struct CLIStrings: Sendable {
     openRideExported: { ride in
       "splits: \(ride)번 라이드는 아직 진행 중입니다: 지금 상태로 내보냈습니다 (화면에서 r 로 완료)"
     },
-    openRideChanged: { ride, changes in "\(ride)번 라이드 진행 중: 이제 \(changes.joined(separator: ", "))" },
-    openRideKeepsName: { ride, open, name in
-      "\(ride)번 라이드가 \(Printable.text(open)) 이름으로 진행 중: --name \(Printable.text(name)) 은 다음 라이드 이름 (바꾸기: splits edit \(ride))"
+    openRideChanged: { ride, sport, changes in
+      "\(ride)번 \(sport == .running ? "달리기" : "라이드") 진행 중: 이제 \(changes.joined(separator: ", "))"
+    },
+    openRideKeepsName: { ride, sport, open, name in
+      "\(ride)번 \(sport == .running ? "달리기가" : "라이드가") \(Printable.text(open)) 이름으로 진행 중: --name \(Printable.text(name)) 은 다음 라이드 이름 (바꾸기: splits edit \(ride))"
+    },
+    workoutFileChanged: { file, ride, sport in
+      "\(Printable.text(file)) 이(가) \(ride)번 \(sport == .running ? "달리기" : "라이드") 시작 후 바뀌었습니다: 시작할 때의 워크아웃으로 계속합니다 (r 로 완료)"
     })
 }

@@ -13,8 +13,8 @@ struct DeleteCommand: ParsableCommand {
     commandName: "delete",
     abstract: "Delete a finished ride for good, after asking (--yes does not ask).")
 
-  @Argument(help: ArgumentHelp("A ride number (see splits history).", valueName: "ride"))
-  var ride: Int
+  @Argument(help: ArgumentHelp("A ride number (see splits history), or `last`.", valueName: "ride"))
+  var ride: String
 
   @OptionGroup var data: DataOptions
 
@@ -22,14 +22,15 @@ struct DeleteCommand: ParsableCommand {
   var yes = false
 
   func validate() throws {
-    if ride < 1 { throw ValidationError(NegativeNumbers.rideMustBePositive(String(ride))) }
+    try RideArgument.validate(ride)
   }
 
   func run() throws {
     // Nothing is created to find that there is nothing to delete.
     let directory = try data.checkedDirectory(creating: false)
-    guard journalExists(in: directory) else {
-      printError("There is no finished ride \(ride): splits history lists the rides (there are none yet).")
+    guard let ride = try Self.number(ride, in: directory) else {
+      let which = ride == "last" ? "" : " \(ride)"
+      printError("There is no finished ride\(which): splits history lists the rides (there are none yet).")
       throw ExitCode(2)
     }
     if !yes {
@@ -51,6 +52,17 @@ struct DeleteCommand: ParsableCommand {
       throw ExitCode(2)
     }
     printError("Deleted ride \(ride)")
+  }
+
+  /// The number RIDE names, `last` read from the journal; nil without a journal or a ride.
+  static func number(_ ride: String, in directory: String) throws -> Int? {
+    guard journalExists(in: directory) else { return nil }
+    if let number = Int(ride) { return number }
+    return try withJournalErrors {
+      let journal = try Journal.open(dataDirectory: directory)
+      defer { try? journal.close() }
+      return try journal.lastRideNumber()
+    }
   }
 
   enum Answer { case yes, no, noTerminal }

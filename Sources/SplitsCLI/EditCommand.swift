@@ -14,8 +14,8 @@ struct EditCommand: ParsableCommand {
     commandName: "edit",
     abstract: "Change a saved ride's name, sport or note (an empty value takes a name or note away).")
 
-  @Argument(help: ArgumentHelp("A ride number (see splits history).", valueName: "ride"))
-  var ride: Int
+  @Argument(help: ArgumentHelp("A ride number (see splits history), or `last`.", valueName: "ride"))
+  var ride: String
 
   @OptionGroup var data: DataOptions
 
@@ -29,7 +29,7 @@ struct EditCommand: ParsableCommand {
   var note: String?
 
   func validate() throws {
-    if ride < 1 { throw ValidationError(NegativeNumbers.rideMustBePositive(String(ride))) }
+    try RideArgument.validate(ride)
     if name == nil && sport == nil && note == nil {
       throw ValidationError("Say what to change: --name, --sport or --note.")
     }
@@ -39,19 +39,28 @@ struct EditCommand: ParsableCommand {
     // Nothing is created to find that there is nothing to edit.
     let directory = try data.checkedDirectory(creating: false)
     guard journalExists(in: directory) else {
-      printError("There is no ride \(ride): splits history lists the rides (there are none yet).")
+      printError(Self.noRide(ride, noneYet: true))
       throw ExitCode(2)
     }
-    let found = try withJournalErrors {
+    let edited: Int? = try withJournalErrors {
       let journal = try Journal.open(dataDirectory: directory)
       defer { try? journal.close() }
-      return try journal.edit(ride: ride, Journal.Changes(name: name, sport: sport, note: note))
+      guard let number = try RideArgument.number(ride, in: journal),
+        try journal.edit(ride: number, Journal.Changes(name: name, sport: sport, note: note))
+      else { return nil }
+      return number
     }
-    guard found else {
-      printError("There is no ride \(ride): splits history lists the rides.")
+    guard let edited else {
+      printError(Self.noRide(ride, noneYet: ride == "last"))
       throw ExitCode(2)
     }
-    printError(Self.done(ride: ride, name: name, sport: sport, note: note))
+    printError(Self.done(ride: edited, name: name, sport: sport, note: note))
+  }
+
+  /// No such ride: `last` in a journal without rides, or a number no ride has.
+  static func noRide(_ ride: String, noneYet: Bool) -> String {
+    let which = ride == "last" ? "There is no ride" : "There is no ride \(ride)"
+    return which + ": splits history lists the rides" + (noneYet ? " (there are none yet)." : ".")
   }
 
   /// What was changed, as `Deleted ride 4` says what was deleted: `Edited ride 4: name

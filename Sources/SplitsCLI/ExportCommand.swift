@@ -68,12 +68,7 @@ struct ExportCommand: ParsableCommand {
   }
 
   func validate() throws {
-    if let ride, ride != "last", (Int(ride).map { $0 < 1 } ?? true) {
-      throw ValidationError(
-        Int(ride) == nil
-          ? "RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'."
-          : NegativeNumbers.rideMustBePositive(ride))
-    }
+    if let ride { try RideArgument.validate(ride) }
     if [ride != nil, last, all].filter({ $0 }).count > 1 {
       throw ValidationError("Give one of RIDE, --last or --all.")
     }

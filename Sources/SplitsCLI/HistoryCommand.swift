@@ -26,7 +26,7 @@ struct HistoryCommand: ParsableCommand {
   @Option(name: .shortAndLong, help: "Show only the newest N rides (N periods with --week or --month).")
   var limit: Int?
 
-  @Option(help: "Only rides with this name, exactly.")
+  @Option(help: "Only rides with this name, without regard to case.")
   var name: String?
 
   @Option(help: "Only rides of this sport: biking, running or other.")

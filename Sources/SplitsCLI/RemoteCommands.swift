@@ -10,17 +10,23 @@ import SplitsRemote
 protocol RemoteCommandLine: ParsableCommand {
   static var remote: RemoteCommand { get }
   var options: RemoteOptions { get }
+  /// A name and a sport for the ride it starts (`splits start` only).
+  var details: RemoteRideDetails { get }
 }
 
 extension RemoteCommandLine {
+  var details: RemoteRideDetails { RemoteRideDetails() }
+
   func run() throws {
     let environment = ProcessInfo.processInfo.environment
     let directory = try options.data.checkedDirectory(creating: true, environment: environment)
     let precision = options.precision
+    let details = self.details
     let strings = RemoteStrings.of(options.lang ?? Language.from(environment: environment))
     let status = MainActor.assumeIsolated {
       RemoteRun.run(
-        Self.remote, directory: directory, precision: precision, strings: strings, plans: WorkoutPlans.plan(for:))
+        Self.remote, details: details, directory: directory, precision: precision, strings: strings,
+        plans: WorkoutPlans.plan(for:))
     }
     if status != 0 { throw ExitCode(status) }
   }
@@ -72,6 +78,20 @@ extension RemoteCommandLine {
 struct StartCommand: RemoteCommandLine {
   static let remote = RemoteCommand.start
   @OptionGroup var options: RemoteOptions
+
+  @Option(help: "The name of the ride it starts (as splits --name; a ride already open keeps its own).")
+  var name: String?
+
+  @Option(help: "What the ride it starts is: biking (unless given), running or other.")
+  var sport: Sport?
+
+  var details: RemoteRideDetails { RemoteRideDetails(name: name, sport: sport) }
+
+  func validate() throws {
+    if let name, name.utf8.count > RemoteWire.maxNameBytes {
+      throw ValidationError("--name takes at most \(RemoteWire.maxNameBytes) bytes, not \(name.utf8.count).")
+    }
+  }
 }
 
 struct PauseCommand: RemoteCommandLine {
@@ -104,14 +124,16 @@ struct FinishCommand: RemoteCommandLine {
   @OptionGroup var options: RemoteOptions
 }
 
-/// `splits start --name Loop`: the remote commands take no name and no sport (they press a
-/// key of the screen), and argument-parser's answer, "Did you mean '--lang'?", points
+/// `splits lap --name Loop`: the remote commands but `start` take no name and no sport (they
+/// press a key of the screen), and argument-parser's answer, "Did you mean '--lang'?", points
 /// elsewhere. When parsing failed, `message(arguments:)` says where a name and a sport go.
 public enum RemoteRideOptions {
   /// The message for `arguments` (without the program name), as argument-parser words a
   /// usage error; nil unless a remote command was given `--name` or `--sport`.
   public static func message(arguments: [String]) -> String? {
-    guard let command = arguments.first, let remote = RemoteCommand(rawValue: command) else { return nil }
+    guard let command = arguments.first, let remote = RemoteCommand(rawValue: command), remote != .start else {
+      return nil
+    }
     for argument in arguments.dropFirst() {
       if argument == "--" { return nil }
       guard let option = ["--name", "--sport"].first(where: { argument == $0 || argument.hasPrefix($0 + "=") }) else {
@@ -120,8 +142,8 @@ public enum RemoteRideOptions {
       let usage = SplitsCommand.usageString(for: usageCommand(remote))
       return """
         Error: splits \(command) takes no \(option): it presses a key of the ride screen. Give the ride \
-        its name and sport when you open the screen (splits --name NAME --sport SPORT), or afterwards \
-        (splits edit RIDE --name NAME --sport SPORT).
+        its name and sport when you start it (splits start --name NAME --sport SPORT, or splits --name \
+        NAME --sport SPORT), or afterwards (splits edit RIDE --name NAME --sport SPORT).
         Usage: \(usage)
           See 'splits \(command) --help' for more information.
         """

@@ -83,6 +83,8 @@ struct RideCommand: ParsableCommand {
     var plan: Workout
     var bells = true
     var cueCommand: String?
+    /// What its reader skipped: said on the screen when it opens.
+    var warnings: [String] = []
   }
 
   /// Opens the screen; throws `ExitCode` for every status but success.
@@ -112,9 +114,9 @@ struct RideCommand: ParsableCommand {
         )
       }
     }
-    let workout: (request: WorkoutRequest?, unreadable: String?)
+    let workout: (request: WorkoutRequest?, unreadable: String?, changed: String?)
     do {
-      workout = try Self.workout(open: session?.restored, requested: requested)
+      workout = try Self.workout(open: session?.restored, requested: requested, strings: CLIStrings.of(options.language))
     } catch {
       try? session?.journal.close()
       throw error
@@ -142,12 +144,13 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
-    let opening = RideOpening(
+    var opening = RideOpening(
       restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
-      splitGuard: .milliseconds(splitGuard), note: openRideNote, route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+      splitGuard: .milliseconds(splitGuard), note: Self.joined(workout.changed, openRideNote), route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+    opening.workoutWarnings = workout.request?.warnings ?? []
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
     if let port = livesplitServer, session != nil {
@@ -186,10 +189,12 @@ struct RideCommand: ParsableCommand {
     }
     var notes: [String] = []
     if newName != nil || newSport != nil {
-      notes.append(strings.openRideChanged(number, [newName.map(Printable.text), newSport?.rawValue].compactMap { $0 }))
+      notes.append(
+        strings.openRideChanged(
+          number, newSport ?? open.sport, [newName.map(Printable.text), newSport?.rawValue].compactMap { $0 }))
     }
     if let name, !name.isEmpty, let kept = open.name, kept != name {
-      notes.append(strings.openRideKeepsName(number, kept, name))
+      notes.append(strings.openRideKeepsName(number, newSport ?? open.sport, kept, name))
     }
     return notes.isEmpty ? nil : notes.joined(separator: " · ")
   }
@@ -225,35 +230,48 @@ struct RideCommand: ParsableCommand {
 
   /// The workout the screen follows. An open ride that follows a workout goes on with it
   /// (`splits` alone reopens it too); asking for a workout while another ride or workout is
-  /// open is refused (exit 1), since a ride follows one plan from its start.
+  /// open is refused (exit 1), since a ride follows one plan from its start. The same file
+  /// changed since the ride began is no other workout: the ride goes on with the workout as
+  /// the journal kept it, and `changed` says so on the screen.
   ///
   /// A workout kept with the open ride that this version cannot read (a journal edited by
   /// hand) must not lock the ride out of its screen: `splits` then opens it as a plain ride
   /// and the banner says why (`unreadable`).
   static func workout(
-    open: RestoredRide?, requested: WorkoutRequest?
-  ) throws -> (request: WorkoutRequest?, unreadable: String?) {
-    guard let open, open.phase != .ready else { return (requested, nil) }
+    open: RestoredRide?, requested: WorkoutRequest?, strings: CLIStrings = .english
+  ) throws -> (request: WorkoutRequest?, unreadable: String?, changed: String?) {
+    guard let open, open.phase != .ready else { return (requested, nil, nil) }
     let number = open.ride.number
     guard let stored = open.workout else {
-      guard requested != nil else { return (nil, nil) }
+      guard requested != nil else { return (nil, nil, nil) }
       printError("splits: ride \(number) is open: finish it on its screen (r, when paused) before starting a workout")
       throw ExitCode(1)
     }
+    var changed: String?
     if let requested, requested.source.text != stored.text {
-      printError(
-        "splits: ride \(number) is open and follows another workout (\(stored.fileName ?? "given as text")): "
-          + "finish it on its screen (r, when paused) before starting this one")
-      throw ExitCode(1)
+      guard let file = requested.source.fileName, file == stored.fileName else {
+        printError(
+          "splits: ride \(number) is open and follows another workout (\(stored.fileName ?? "given as text")): "
+            + "finish it on its screen (r, when paused) before starting this one")
+        throw ExitCode(1)
+      }
+      changed = strings.workoutFileChanged(file, number, open.sport)
     }
     do {
-      let plan = try WorkoutReader.parse(stored).workout
+      let parsed = try WorkoutReader.parse(stored)
       let request = WorkoutRequest(
-        source: stored, plan: plan, bells: requested?.bells ?? true, cueCommand: requested?.cueCommand)
-      return (request, nil)
+        source: stored, plan: parsed.workout, bells: requested?.bells ?? true, cueCommand: requested?.cueCommand,
+        warnings: parsed.warnings)
+      return (request, nil, changed)
     } catch {
-      return (nil, "\(error)")
+      return (nil, "\(error)", nil)
     }
+  }
+
+  /// The notes the screen opens with, on one line.
+  static func joined(_ notes: String?...) -> String? {
+    let given = notes.compactMap { $0 }
+    return given.isEmpty ? nil : given.joined(separator: " · ")
   }
 
   /// Runs the screen on `opening`'s state; with a journal, its events are written there and

@@ -30,11 +30,7 @@ struct ShowCommand: ParsableCommand {
   var lang: Language?
 
   func validate() throws {
-    guard ride == "last" || (Int(ride).map { $0 >= 1 } ?? false) else {
-      throw ValidationError(
-        Int(ride) == nil
-          ? "RIDE is a ride number (1, 2, …) or `last`, not '\(ride)'." : NegativeNumbers.rideMustBePositive(ride))
-    }
+    try RideArgument.validate(ride)
   }
 
   func run() throws {

@@ -66,9 +66,11 @@ struct WorkoutRideCommand: ParsableCommand {
   }
 
   func run() throws {
-    let loaded = try loadWorkout(workout)
+    // Its warnings go on the screen, where they are seen, not under it.
+    let loaded = try loadWorkout(workout, printingWarnings: false)
     let request = RideCommand.WorkoutRequest(
-      source: loaded.source, plan: loaded.parsed.workout, bells: !noBell, cueCommand: cueCommand)
+      source: loaded.source, plan: loaded.parsed.workout, bells: !noBell, cueCommand: cueCommand,
+      warnings: loaded.parsed.warnings)
     try MainActor.assumeIsolated {
       try RideCommand.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: .cs,
@@ -124,12 +126,14 @@ struct WorkoutListCommand: ParsableCommand {
   }
 }
 
-/// The workout `argument` names, read; its warnings on standard error. Exit 2 with the
-/// reason when it cannot be read.
-func loadWorkout(_ argument: String) throws -> (source: WorkoutSource, parsed: ParsedWorkout) {
+/// The workout `argument` names, read; its warnings on standard error unless the screen says
+/// them. Exit 2 with the reason when it cannot be read.
+func loadWorkout(_ argument: String, printingWarnings: Bool = true) throws -> (source: WorkoutSource, parsed: ParsedWorkout) {
   do {
     let loaded = try WorkoutFiles.load(argument, environment: ProcessInfo.processInfo.environment)
-    for warning in loaded.parsed.warnings { printError("splits: warning: \(warning)") }
+    if printingWarnings {
+      for warning in loaded.parsed.warnings { printError("splits: warning: \(warning)") }
+    }
     return loaded
   } catch {
     printError("splits: \(error)")

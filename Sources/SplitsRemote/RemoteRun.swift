@@ -22,11 +22,13 @@ public enum RemoteRun {
   /// again. `plans` reads the workout an open ride follows from the text the journal keeps
   /// (nil when it cannot be read: the ride is then run as a plain one).
   public static func run(
-    _ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings,
-    plans: (WorkoutSource) -> Workout?
+    _ command: RemoteCommand, details: RemoteRideDetails = RemoteRideDetails(), directory: String,
+    precision: Precision, strings: RemoteStrings, plans: (WorkoutSource) -> Workout?
   ) -> Int32 {
     var random = SystemRandomNumberGenerator()
-    guard let request = RemoteRequest(command, id: RemoteRequest.makeID(using: &random)) else { return 1 }
+    guard let request = RemoteRequest(command, id: RemoteRequest.makeID(using: &random), details: details) else {
+      return 1
+    }
     let deadline = ContinuousClock.now + patience
     while true {
       let fd = splits_control_connect(directory, DataLocation.controlSocketName)
@@ -147,7 +149,7 @@ public enum RemoteRun {
   /// Prints what the command did: the line on standard output, a refusal or an unwritten
   /// event on standard error.
   static func report(_ answer: RemoteAnswer, precision: Precision, strings: RemoteStrings) -> Int32 {
-    let line = strings.describe(answer.outcome, precision: precision)
+    let line = strings.of(sport: answer.sport).describe(answer.outcome, precision: precision)
     if answer.outcome.isRefusal {
       printError("splits: " + line)
       return 1
@@ -196,13 +198,18 @@ public enum RemoteRun {
       }
       // No split guard: it is the screen's (`--split-guard`), and a script's commands run one
       // after another with no screen open are meant, however close together.
-      // The open ride's route: its last split completes the attempt, as on the screen.
-      let route = restored.phase != .ready ? restored.name.flatMap { try? journal.route(named: $0) } : nil
+      // The open ride's route, or the route of the name `start` gives: its last split
+      // completes the attempt, as on the screen.
+      let name = restored.phase != .ready ? restored.name : request.details.name
+      let route = name.flatMap { try? journal.route(named: $0) }
       var state = RideOpening(
-        restored: restored, precision: precision, workout: workout, splitGuard: .zero, route: route ?? nil
+        restored: restored, precision: precision, name: restored.phase == .ready ? request.details.name : nil,
+        workout: workout, splitGuard: .zero, route: route ?? nil
       ).state(at: now.monotonic)
       effects = RideReducer.reduce(
-        &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
+        &state,
+        Action(
+          .remote(request.command, request.details), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))
       let carrier = RemoteReceipt.carrier(of: request, in: effects)
       for (index, effect) in effects.enumerated() {
         guard case .record(let event, let ride, let wall) = effect else { continue }
@@ -212,8 +219,8 @@ public enum RemoteRun {
       printError("splits: \(error)")
       return 1
     }
-    for case .reply(let outcome) in effects {
-      return report(RemoteAnswer(outcome: outcome), precision: precision, strings: strings)
+    for case .reply(let outcome, let sport) in effects {
+      return report(RemoteAnswer(outcome: outcome, sport: sport), precision: precision, strings: strings)
     }
     return 1
   }

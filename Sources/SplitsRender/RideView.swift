@@ -6,6 +6,9 @@ public struct ViewOptions: Equatable, Sendable {
   public var plain: Bool
   public var colors: Bool
   public var language: Language
+  /// Whose words the strings are: a running ride's are a run's (`Run 4`). The ride and
+  /// workout screens set it from their state.
+  public var sport: Sport = .biking
 
   public init(plain: Bool = false, colors: Bool = true, language: Language = .en) {
     self.plain = plain
@@ -13,7 +16,7 @@ public struct ViewOptions: Equatable, Sendable {
     self.language = language
   }
 
-  public var strings: Strings { .of(language) }
+  public var strings: Strings { .of(language, sport: sport) }
   public var workoutStrings: WorkoutStrings { .of(language) }
 
   /// `style` with its colour, or without when colour is off.
@@ -31,7 +34,9 @@ public struct ViewOptions: Equatable, Sendable {
 /// keys that do something now. When rows run short, the lap table goes first, then the
 /// title; the moving time and the key line stay to the last.
 public enum RideView {
-  public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
+  public static func render(_ state: RideScreenState, size: Size, options given: ViewOptions) -> Screen {
+    var options = given
+    options.sport = state.wordsSport
     // A workout's steps (and its summary when the last ends) have a screen of their own; the
     // summary after `r` is the ride's.
     if !state.showingSummary, state.isFollowingWorkout || state.workout?.showingCompletion == true {
@@ -244,10 +249,18 @@ public enum RideView {
     let s = options.strings
     let labelWidth = TextWidth.columns(stateLabel(state, s))
     var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
+    // The ride's name, then its workout's when that is not the same (a workout ride is named
+    // after its workout unless --name says otherwise).
+    var names = state.rideName.map { [Printable.text($0)] } ?? []
     if let run = state.workout {
+      let workout = run.plan.name ?? options.workoutStrings.workout
+      if workout != state.rideName { names.append(workout) }
+    }
+    for name in names {
       let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
-      let name = TextWidth.prefix(run.plan.name ?? options.workoutStrings.workout, columns: max(0, room))
-      if !name.isEmpty { title += " · " + name }
+      let shown = TextWidth.prefix(name, columns: max(0, room))
+      if shown.isEmpty { break }
+      title += " · " + shown
     }
     return (title, TextWidth.columns(title) + labelWidth + 3 <= width)
   }
@@ -284,10 +297,14 @@ public enum RideView {
   }
 
   /// The keys that do something now: `space start  ? help  q quit`. When the line is wider
-  /// than `columns`, undo goes first, then help; the ride's own keys and quit stay.
+  /// than `columns`, whole `key label` entries go, never part of one: compare, skip, undo,
+  /// help, back, finish, lap, start or pause, and quit last of all.
   public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
     keyLine(state, columns: columns) { s.label($0, phase: state.phase, helpShown: state.showingHelp) }
   }
+
+  /// The order the key line's entries go in when it is too wide: the least needed first.
+  static let keyDropOrder: [Command] = [.compare, .skip, .undo, .help, .back, .finish, .lap, .startPause, .quit]
 
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
@@ -297,7 +314,7 @@ public enum RideView {
     func line() -> String {
       shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
-    for dropped in [Command.compare, .skip, .undo, .help] where TextWidth.columns(line()) > columns {
+    for dropped in Self.keyDropOrder where TextWidth.columns(line()) > columns {
       shown.removeAll { $0.command == dropped }
     }
     return line()

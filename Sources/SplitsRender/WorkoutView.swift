@@ -17,7 +17,9 @@ import SplitsWorkout
 /// Every figure is whole seconds of the moving time or of the step's time (the time left is
 /// a countdown, rounded up), which is where the ride's `nextCandidate` looks for changes.
 public enum WorkoutView {
-  public static func render(_ state: RideScreenState, size: Size, options: ViewOptions) -> Screen {
+  public static func render(_ state: RideScreenState, size: Size, options given: ViewOptions) -> Screen {
+    var options = given
+    options.sport = state.wordsSport
     var screen = Screen(size: size)
     guard size.columns > 0, size.rows > 0, let run = state.workout else { return screen }
     let s = options.workoutStrings

@@ -5,9 +5,12 @@ import SplitsCore
 /// of moving time, one lap per lap (the stretch after the last `l` included), the session and
 /// the activity. Pure: the bytes from the figures.
 ///
-/// The layout (FIT protocol 1.0, little-endian, no compressed timestamps, no developer
-/// fields): a 14-byte header, then definition and data messages, then a CRC of everything
-/// before it. Field numbers, base types and enumeration values are those of Garmin's FIT
+/// The layout (FIT protocol 1.0, or 2.0 when it has a developer field; little-endian, no
+/// compressed timestamps): a 14-byte
+/// header, then definition and data messages, then a CRC of everything before it. The ride's
+/// name is the `sport` message's `name` and the session's `sport_profile_name` (the profile's
+/// place for the name of what was done); its note, for which the profile has no field, is a
+/// developer field `note` of the session, described by a `field_description`. Field numbers, base types and enumeration values are those of Garmin's FIT
 /// profile, version 21.218 (the version the header names).
 ///
 /// Times are FIT timestamps, whole seconds since 1989-12-31T00:00:00Z (truncated); the
@@ -81,10 +84,17 @@ public enum FitExport {
     }) {
       writer.write(entry.element.message)
     }
+    let name = ride.name.flatMap(fitText)
+    let note = ride.note.flatMap(fitText)
+    if let name { writer.write(Messages.sport(ride.sport, name: name)) }
+    if note != nil {
+      writer.write(Messages.developerDataID)
+      writer.write(Messages.noteDescription)
+    }
     writer.write(
       Messages.session(
         start: at(0), end: end, sport: ride.sport, elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds,
-        laps: segments.count))
+        laps: segments.count, name: name, note: note))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))
@@ -108,6 +118,18 @@ public enum FitExport {
 
   /// A value kept to 0…0xFFFFFFFE (0xFFFFFFFF is a `uint32`'s "no value").
   static func clamp(_ value: Int64) -> UInt32 { UInt32(min(max(value, 0), 0xFFFF_FFFE)) }
+
+  /// A FIT string: UTF-8 ended by a zero byte, at most 255 bytes in all (a field's size is one
+  /// byte), cut at a character's end; its control characters made spaces. Nil when empty.
+  static func fitText(_ text: String) -> [UInt8]? {
+    var bytes: [UInt8] = []
+    for character in Printable.text(text) {
+      let utf8 = Array(String(character).utf8)
+      guard bytes.count + utf8.count <= 254 else { break }
+      bytes += utf8
+    }
+    return bytes.isEmpty ? nil : bytes + [0]
+  }
 
   /// The profile's enumeration values this file uses.
   enum Event: UInt32 { case timer = 0, session = 8, lap = 9, activity = 26 }
@@ -159,7 +181,40 @@ public enum FitExport {
         ])
     }
 
-    static func session(start: UInt32, end: UInt32, sport: Sport, elapsed: Int64, timer: Int64, laps: Int) -> Message {
+    /// The sport message: what the ride was and its name.
+    static func sport(_ sport: Sport, name: [UInt8]) -> Message {
+      Message(
+        number: 12,  // sport
+        fields: [
+          Field(0, .enumeration, sportValue(sport)),  // sport
+          Field(1, .enumeration, 0),  // sub_sport: generic
+          Field(3, text: name),  // name
+        ])
+    }
+
+    /// Ours, as the application the developer field comes from (16 bytes: "splits" and zeros).
+    static let developerDataID = Message(
+      number: 207,  // developer_data_id
+      fields: [
+        Field(1, bytes: Array("splits".utf8) + [UInt8](repeating: 0, count: 10)),  // application_id
+        Field(3, .uint8, 0),  // developer_data_index
+      ])
+
+    /// The session's developer field 0: `note`, a string.
+    static let noteDescription = Message(
+      number: 206,  // field_description
+      fields: [
+        Field(0, .uint8, 0),  // developer_data_index
+        Field(1, .uint8, 0),  // field_definition_number
+        Field(2, .uint8, 7),  // fit_base_type_id: string
+        Field(3, text: Array("note".utf8) + [0]),  // field_name
+        Field(14, .uint16, 18),  // native_mesg_num: session
+      ])
+
+    static func session(
+      start: UInt32, end: UInt32, sport: Sport, elapsed: Int64, timer: Int64, laps: Int, name: [UInt8]? = nil,
+      note: [UInt8]? = nil
+    ) -> Message {
       Message(
         number: 18,  // session
         fields: [
@@ -173,7 +228,8 @@ public enum FitExport {
           Field(26, .uint16, UInt32(min(laps, 0xFFFE))),  // num_laps
           Field(0, .enumeration, Event.session.rawValue),  // event
           Field(1, .enumeration, EventType.stop.rawValue),  // event_type
-        ])
+        ] + (name.map { [Field(110, text: $0)] } ?? []),  // sport_profile_name
+        developerFields: note.map { [Field(0, text: $0)] } ?? [])  // note
     }
 
     static func activity(end: UInt32, timer: Int64, local: UInt32) -> Message {
@@ -204,33 +260,58 @@ public enum FitExport {
 
   /// A field's base type as a definition message writes it (bit 7: a multi-byte type).
   enum BaseType: UInt8 {
-    case enumeration = 0x00, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
+    case enumeration = 0x00, uint8 = 0x02, string = 0x07, byte = 0x0D, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
 
     var size: Int {
       switch self {
-      case .enumeration: 1
+      case .enumeration, .uint8, .string, .byte: 1
       case .uint16: 2
       case .uint32, .uint32z: 4
       }
     }
   }
 
+  /// A field: a number in the size of its type, or bytes (a string, a byte array).
   struct Field: Equatable {
     var number: UInt8
     var type: BaseType
     var value: UInt32
+    var bytes: [UInt8]?
 
     init(_ number: UInt8, _ type: BaseType, _ value: UInt32) {
       self.number = number
       self.type = type
       self.value = value
     }
+
+    init(_ number: UInt8, text: [UInt8]) {
+      self.init(number, bytes: text, type: .string)
+    }
+
+    init(_ number: UInt8, bytes: [UInt8], type: BaseType = .byte) {
+      self.number = number
+      self.type = type
+      self.value = 0
+      self.bytes = bytes
+    }
+
+    var size: Int { bytes?.count ?? type.size }
+    var encoded: [UInt8] { bytes ?? le(value, type.size) }
+    /// The field without its value, as a definition gives it.
+    var layout: Field {
+      var out = self
+      out.value = 0
+      out.bytes = bytes.map { [UInt8](repeating: 0, count: $0.count) }
+      return out
+    }
   }
 
-  /// A data message: its global message number and its fields.
+  /// A data message: its global message number, its fields and its developer fields (all of
+  /// developer data index 0).
   struct Message: Equatable {
     var number: UInt16
     var fields: [Field]
+    var developerFields: [Field] = []
   }
 
   /// The messages, each preceded by its definition when its local message type is new or was
@@ -239,28 +320,37 @@ public enum FitExport {
   struct Writer {
     private(set) var data: [UInt8] = []
     private var locals: [UInt16: (local: UInt8, layout: [Field])] = [:]
+    /// Whether a message has developer fields: the file is then of protocol 2.0.
+    private var developerFields = false
 
     mutating func write(_ message: Message) {
-      // The layout: the fields without their values.
-      let layout = message.fields.map { Field($0.number, $0.type, 0) }
+      // The layout: the fields without their values, the developer fields after them.
+      let layout = (message.fields + message.developerFields).map(\.layout)
       let local = locals[message.number]?.local ?? UInt8(locals.count)
       if locals[message.number]?.layout != layout {
         locals[message.number] = (local, layout)
-        // Definition: header (bit 6), reserved, architecture (0: little-endian), global
-        // number, field count, then number, size and base type of each field.
-        data += [0x40 | local, 0, 0]
+        // Definition: header (bit 6; bit 5 with developer fields), reserved, architecture
+        // (0: little-endian), global number, field count, then number, size and base type
+        // of each field; then the developer fields' count and number, size and data index.
+        let developer = !message.developerFields.isEmpty
+        developerFields = developerFields || developer
+        data += [0x40 | (developer ? 0x20 : 0) | local, 0, 0]
         data += le(UInt32(message.number), 2)
-        data.append(UInt8(layout.count))
-        for field in layout { data += [field.number, UInt8(field.type.size), field.type.rawValue] }
+        data.append(UInt8(message.fields.count))
+        for field in message.fields { data += [field.number, UInt8(field.size), field.type.rawValue] }
+        if developer {
+          data.append(UInt8(message.developerFields.count))
+          for field in message.developerFields { data += [field.number, UInt8(field.size), 0] }
+        }
       }
       // Data: header (the local type), then each value in the size of its type.
       data.append(local)
-      for field in message.fields { data += le(field.value, field.type.size) }
+      for field in message.fields + message.developerFields { data += field.encoded }
     }
 
     /// The whole file: header, messages, CRC.
     func file() -> [UInt8] {
-      var header: [UInt8] = [14, 0x10]  // header size; protocol 1.0
+      var header: [UInt8] = [14, developerFields ? 0x20 : 0x10]  // header size; protocol 2.0 or 1.0
       header += le(profileVersion, 2)
       header += le(UInt32(data.count), 4)  // data size
       header += Array(".FIT".utf8)

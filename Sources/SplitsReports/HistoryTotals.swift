@@ -31,7 +31,7 @@ public struct LocalDate: Equatable, Comparable, Sendable, CustomStringConvertibl
 
 /// Which rides `splits history` keeps: every condition given must hold.
 public struct HistoryFilter: Equatable, Sendable {
-  /// The ride's name, exactly.
+  /// The ride's name, without regard to case (`loop` finds `Loop`; nothing else is folded).
   public var name: String?
   public var sport: Sport?
   /// The first and last local day a ride may start on, both included.
@@ -45,13 +45,16 @@ public struct HistoryFilter: Equatable, Sendable {
     self.until = until
   }
 
+  /// A name with its case folded (Unicode's, so `ÉTAPE` finds `étape`), and nothing else.
+  static func folded(_ name: String) -> String { name.folding(options: [.caseInsensitive], locale: nil) }
+
   /// Whether any condition is given.
   public var isActive: Bool { name != nil || sport != nil || since != nil || until != nil }
 
   /// Whether `ride` meets every condition. A ride that has not started has no day: a date
   /// condition leaves it out.
   public func matches(_ ride: RideFigures, timeZone: TimeZone) -> Bool {
-    if let name, ride.name != name { return false }
+    if let name, ride.name.map({ Self.folded($0) == Self.folded(name) }) != true { return false }
     if let sport, ride.sport != sport { return false }
     if since != nil || until != nil {
       guard let start = ride.startedAtWallMilliseconds else { return false }

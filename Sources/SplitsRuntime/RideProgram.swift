@@ -27,7 +27,7 @@ public struct RideProgram: Program {
   /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride. "Still running" only when
   /// the journal has every event: otherwise coming back would not find what the screen showed.
   public func summary(unwrittenEvents: Int) -> String {
-    let s = options.strings
+    let s = Strings.of(options.language, sport: state.wordsSport)
     let ride = state.ride
     if ride.phase == .ready || ride.phase == .countdown {
       guard let last = state.lastFinished else { return s.summaryNoRide }

@@ -115,7 +115,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     reply = nil
     droppedForCommand = nil
     self.request = request
-    process([.remote(request.command)], full: false)
+    process([.remote(request.command, request.details)], full: false)
     defer {
       reply = nil
       droppedForCommand = nil
@@ -160,10 +160,10 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         let receipt = carrier.flatMap { $0.index == effects.startIndex - 1 ? $0.receipt : nil }
         pending.append((event, ride, wall, receipt))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
-      case .reply(let outcome):
+      case .reply(let outcome, let sport):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(
-          outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""), dropped: droppedForCommand)
+          outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""), dropped: droppedForCommand, sport: sport)
       case .rememberComparison(let kind, let name):
         // A choice the journal did not keep is said in the banner; nothing else is lost.
         do {

@@ -314,6 +314,11 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
+  /// The most recent ride started, finished or open (`last` in every command), if any.
+  public func lastRideNumber() throws -> Int? {
+    try read { try Int.fetchOne($0, sql: "SELECT MAX(number) FROM rides") }
+  }
+
   /// Changes ride `ride`'s name, sport or note, in one transaction. Returns false when there
   /// is no such ride (nothing changed).
   public func edit(ride: Int, _ changes: Changes) throws -> Bool {

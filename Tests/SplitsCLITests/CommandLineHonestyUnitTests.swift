@@ -1,3 +1,4 @@
+import ArgumentParser
 import Testing
 
 @testable import SplitsCLI
@@ -52,5 +53,26 @@ struct RootHelpTests {
   func requests() {
     #expect(RootHelp.isRequest(["--help"]) && RootHelp.isRequest(["-h"]) && RootHelp.isRequest(["help"]))
     #expect(!RootHelp.isRequest(["help", "show"]) && !RootHelp.isRequest(["show", "--help"]) && !RootHelp.isRequest([]))
+  }
+}
+
+/// RIDE is a number or `last` in every command that takes one.
+@Suite("RIDE in show, export, edit and delete")
+struct RideArgumentTests {
+  @Test("edit last and delete last said \"The value 'last' is invalid\"")
+  func lastIsTakenByEditAndDelete() throws {
+    #expect(try EditCommand.parse(["last", "--name", "Loop"]).ride == "last")
+    #expect(try DeleteCommand.parse(["last", "--yes"]).ride == "last")
+    #expect(try ShowCommand.parse(["last"]).ride == "last")
+    #expect(try ExportCommand.parse(["last"]).ride == "last")
+  }
+
+  @Test("anything but a positive number or last is refused, with what RIDE is", arguments: ["first", "0", "-2", "1.5", ""])
+  func otherWordsAreRefused(_ word: String) {
+    #expect(throws: (any Error).self) { try EditCommand.parse([word, "--name", "Loop"]) }
+    #expect(throws: (any Error).self) { try DeleteCommand.parse([word]) }
+    let error = #expect(throws: ValidationError.self) { try RideArgument.validate(word) }
+    let message = error?.message ?? ""
+    #expect(message.contains("or `last`"), "\(message)")
   }
 }

@@ -52,6 +52,29 @@ struct OpenWorkoutTests {
     #expect(try RideCommand.workout(open: Self.open(workout: nil), requested: nil).request == nil)
   }
 
+  @Test("sweetspot.txt edited while its ride was open said the ride follows another workout")
+  func theSameFileChangedGoesOnWithTheWorkoutAsItBegan() throws {
+    let edited = "- 3s warmup\n- 9s\n"
+    var request = try Self.request(edited)
+    request.source.fileName = "plans/sweetspot.txt"
+    let open = Self.open(workout: WorkoutSource(text: Self.text, fileName: "plans/sweetspot.txt"))
+    let chosen = try RideCommand.workout(open: open, requested: request)
+    // The journal's workout, not the file's new text, with the options given now.
+    #expect(chosen.request?.source.text == Self.text)
+    #expect(chosen.request?.plan.steps.map(\.length.seconds) == [3, 2])
+    #expect(chosen.request?.cueCommand == "true")
+    #expect(
+      chosen.changed
+        == "plans/sweetspot.txt changed since ride 4 began: it goes on with the workout as it was then (r finishes it)")
+    let korean = try RideCommand.workout(open: open, requested: request, strings: .korean)
+    #expect(korean.changed?.hasPrefix("plans/sweetspot.txt 이(가) 4번 라이드 시작 후 바뀌었습니다") == true)
+    // Unchanged, nothing to say; another file with other text is still another workout.
+    request.source.text = Self.text
+    #expect(try RideCommand.workout(open: open, requested: request).changed == nil)
+    request.source = WorkoutSource(text: edited, fileName: "other.txt")
+    #expect(throws: ExitCode.self) { try RideCommand.workout(open: open, requested: request) }
+  }
+
   @Test func anUnreadableWorkoutOpensAsAPlainRideAndSaysWhy() throws {
     let chosen = try RideCommand.workout(open: Self.open(workout: WorkoutSource(text: "- ten minutes\n")), requested: nil)
     #expect(chosen.request == nil)

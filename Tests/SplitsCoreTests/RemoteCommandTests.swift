@@ -11,7 +11,7 @@ func remote(_ command: RemoteCommand, at instant: Instant) -> Action {
 
 func replies(_ effects: [Effect]) -> [RemoteOutcome] {
   effects.compactMap {
-    if case .reply(let outcome) = $0 { return outcome }
+    if case .reply(let outcome, _) = $0 { return outcome }
     return nil
   }
 }
@@ -91,6 +91,35 @@ struct RemoteCommandTests {
     #expect(Array(remoteEffects.dropLast()) == keyEffects)
     #expect(replies(remoteEffects).count == 1)
     #expect(byRemote == byKey)
+  }
+
+  @Test("splits start --name Track --sport running started an unnamed biking ride")
+  func aStartGivesTheRideItStartsItsNameAndSport() throws {
+    var s = state(in: .ready)
+    s.name = "Loop"
+    let details = RemoteRideDetails(name: "Track", sport: .running)
+    let effects = RideReducer.reduce(&s, Action(.remote(.start, details), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(replies(effects) == [.started(ride: 7, countdown: 0)])
+    #expect(effects.contains { if case .reply(_, .running) = $0 { true } else { false } })
+    let start = try #require(
+      effects.compactMap { if case .record(let event, _, _) = $0 { event } else { nil } }.first)
+    #expect(start.kind == .start && start.name == "Track" && start.sport == .running)
+    #expect(s.rideName == "Track" && s.sport == .running)
+    // A ride already open keeps its own: the start is refused and changes nothing.
+    let again = RideReducer.reduce(
+      &s, Action(.remote(.start, RemoteRideDetails(name: "Other", sport: .other)), at: Now(monotonic: t(1_000), wallMilliseconds: 0)))
+    #expect(replies(again) == [.refused(.alreadyRunning)])
+    #expect(s.rideName == "Track" && s.sport == .running && s.name == "Track")
+    // An empty name is none; a sport alone keeps the screen's name.
+    var unnamed = state(in: .ready)
+    unnamed.name = "Loop"
+    _ = RideReducer.reduce(&unnamed, Action(.remote(.start, RemoteRideDetails(name: "")), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(unnamed.rideName == nil && unnamed.name == nil)
+    var sportOnly = state(in: .ready)
+    sportOnly.name = "Loop"
+    sportOnly.rideName = "Loop"
+    _ = RideReducer.reduce(&sportOnly, Action(.remote(.start, RemoteRideDetails(sport: .running)), at: Now(monotonic: t(0), wallMilliseconds: 0)))
+    #expect(sportOnly.rideName == "Loop" && sportOnly.sport == .running)
   }
 
   @Test func theAnswersSayWhatHappened() {
@@ -218,6 +247,34 @@ struct RemoteRequestTests {
         == "lap 4  00:03:12.45")
     #expect(en.describe(.paused(ride: 3, moving: .milliseconds(2_467_230)), precision: .cs) == "ride 3 paused at 00:41:07.23")
     #expect(en.describe(.refused(.noRide), precision: .cs) == "no ride is open: splits start starts one")
+    for refusal in [RemoteRefusal.noRide, .countingDown, .alreadyRunning, .alreadyPaused, .lapWhilePaused, .finishWhileRunning, .nothingToUndo, .stepsStay] {
+      #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
+      #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
+    }
+  }
+
+  @Test("splits pause on a run printed 'ride 3 paused at': a run's lines say run, in Korean 달리기")
+  func aRunsLinesSayRun() {
+    let en = RemoteStrings.english.of(sport: .running)
+    let ko = RemoteStrings.korean.of(sport: .running)
+    #expect(en.describe(.paused(ride: 3, moving: .milliseconds(2_467_230)), precision: .cs) == "run 3 paused at 00:41:07.23")
+    #expect(en.describe(.started(ride: 3, countdown: 0), precision: .cs) == "run 3 started")
+    #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s) == "run 3 finished: moving 00:01:02 · 1 lap")
+    #expect(ko.describe(.paused(ride: 3, moving: .seconds(60)), precision: .s) == "달리기 3 일시정지: 00:01:00")
+    #expect(ko.describe(.resumed(ride: 3, moving: .seconds(60)), precision: .s) == "달리기 3 재개: 00:01:00")
+    // A biking ride, or an answer without its sport, says ride.
+    #expect(RemoteStrings.english.of(sport: nil).describe(.started(ride: 3, countdown: 0), precision: .cs) == "ride 3 started")
+    #expect(RemoteStrings.english.of(sport: .other).describe(.started(ride: 3, countdown: 0), precision: .cs) == "ride 3 started")
+    // The reducer says what the ride is with its answer.
+    var s = state(in: .running)
+    s.sport = .running
+    let effects = RideReducer.reduce(&s, remote(.pause, at: t(1_000)))
+    #expect(effects.contains { if case .reply(_, .running) = $0 { true } else { false } })
+  }
+
+  @Test("splits finish printed '· 1 laps'")
+  func finishCountsOneLap() {
+    let en = RemoteStrings.english
     // One lap is "1 lap", not "1 laps"; Korean counts the same way for any number.
     #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s) == "ride 3 finished: moving 00:01:02 · 1 lap")
     #expect(en.describe(.finished(ride: 3, moving: .seconds(62), laps: 4), precision: .s) == "ride 3 finished: moving 00:01:02 · 4 laps")
@@ -225,9 +282,5 @@ struct RemoteRequestTests {
     #expect(
       RemoteStrings.korean.describe(.finished(ride: 3, moving: .seconds(62), laps: 1), precision: .s)
         == "라이드 3 완료: 이동 00:01:02 · 랩 1")
-    for refusal in [RemoteRefusal.noRide, .countingDown, .alreadyRunning, .alreadyPaused, .lapWhilePaused, .finishWhileRunning, .nothingToUndo, .stepsStay] {
-      #expect(!RemoteStrings.korean.reason(refusal).isEmpty)
-      #expect(RemoteStrings.korean.reason(refusal) != en.reason(refusal))
-    }
   }
 }

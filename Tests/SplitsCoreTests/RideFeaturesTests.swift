@@ -96,4 +96,25 @@ struct RideFeaturesTests {
     let unreadable = RideOpening(restored: restored, precision: .cs, unreadableWorkout: "bad step").state(at: t(0))
     #expect(unreadable.banner?.contains("bad step") == true)
   }
+
+  @Test("a .zwo warning (skipped <RestDay>) was printed under the screen and seen only after quitting")
+  func theOpeningSaysWhatTheWorkoutsReaderSkipped() {
+    let skipped = "line 5: skipped <RestDay>, not a block Splits knows"
+    var opening = RideOpening(restored: nil, precision: .cs)
+    opening.workoutWarnings = [skipped]
+    #expect(opening.state(at: t(0)).banner == "Warning: line 5: skipped <RestDay>, not a block Splits knows")
+    opening.workoutWarnings = [skipped, "line 9: skipped a cue without a message", "line 12: skipped <Foo>"]
+    #expect(
+      opening.state(at: t(0)).banner
+        == "Warning: line 5: skipped <RestDay>, not a block Splits knows (and 2 more: splits workout check lists them)")
+    opening.language = .ko
+    #expect(opening.state(at: t(0)).banner?.hasPrefix("경고: line 5: skipped <RestDay>") == true)
+    // With the command line's note, both are said.
+    opening.language = .en
+    opening.workoutWarnings = [skipped]
+    opening.note = "Ride 1 is open: now running"
+    #expect(opening.state(at: t(0)).banner == "Warning: \(skipped) · Ride 1 is open: now running")
+    opening.workoutWarnings = []
+    #expect(opening.state(at: t(0)).banner == "Ride 1 is open: now running")
+  }
 }

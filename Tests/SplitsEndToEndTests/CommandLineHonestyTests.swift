@@ -118,6 +118,34 @@ struct CommandLineHonestyTests {
     #expect(plain.stdout.contains("\"ride\": 2") && !plain.stdout.contains("\"ride\": 1"), "\(plain)")
   }
 
+  @Test("edit last and delete last said \"The value 'last' is invalid\"")
+  func editAndDeleteTakeLast() async throws {
+    let tmux = try await Self.finishedRide()
+    defer { tmux.close() }
+    let edit = try await Self.splits(["edit", "last", "--name", "Loop"], data: tmux.dataDir)
+    #expect(edit.termination == .exited(0) && edit.stderr.contains("Edited ride 1: name 'Loop'"), "\(edit)")
+    // Ride 2 open: last is ride 2 for edit, and delete refuses it as open.
+    let job = try await tmux.start("splits --plain")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+    let open = try await Self.splits(["edit", "last", "--note", "windy"], data: tmux.dataDir)
+    #expect(open.termination == .exited(0) && open.stderr.contains("Edited ride 2: note 'windy'"), "\(open)")
+    let refused = try await Self.splits(["delete", "last", "--yes"], data: tmux.dataDir)
+    #expect(refused.termination == .exited(2), "\(refused)")
+    #expect(refused.stderr.contains("There is no finished ride 2") && refused.stderr.contains("finish an open one first"), "\(refused)")
+    #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT number, name, note FROM rides ORDER BY number") == ["1|Loop|", "2||windy"])
+    // Finished with no screen open, ride 2 is the last ride delete takes.
+    for command in ["pause", "finish"] {
+      let done = try await Self.splits([command], data: tmux.dataDir)
+      #expect(done.termination == .exited(0), "\(done)")
+    }
+    let deleted = try await Self.splits(["delete", "last", "--yes"], data: tmux.dataDir)
+    #expect(deleted.termination == .exited(0) && deleted.stderr.contains("Deleted ride 2"), "\(deleted)")
+    #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT number FROM rides") == ["1"])
+  }
+
   @Test("with an unnamed ride open, splits --name Foo --sport running opened it unnamed and biking, without a word")
   func optionsForAnOpenRideAreAppliedOrSaid() async throws {
     let tmux = try await TmuxSession.shell()
@@ -129,14 +157,14 @@ struct CommandLineHonestyTests {
     #expect(try await tmux.exitStatus(of: job) == 0)
     // The name goes to the unnamed open ride, and the sport given, and the screen says so.
     job = try await tmux.start("splits --plain --name Foo --sport running")
-    try await tmux.waitFor("the note") { $0.contains("Ride 1 is open: now Foo, running") }
+    try await tmux.waitFor("the note") { $0.contains("Run 1 is open: now Foo, running") }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
     #expect(try await JournalFile.query(dataDir: tmux.dataDir, "SELECT name, sport FROM rides") == ["Foo|running"])
     // A named open ride keeps its name; the note says it is the next ride's, and how to rename.
     job = try await tmux.start("splits --plain --name Bar")
     try await tmux.waitFor("the note") {
-      $0.contains("Ride 1 is open as Foo: --name Bar names the next ride (splits edit 1 renames)")
+      $0.contains("Run 1 is open as Foo: --name Bar names the next ride (splits edit 1 renames)")
     }
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)

@@ -29,7 +29,7 @@ func screenOf(_ s: RideScreenState, _ columns: Int, _ rows: Int, colors: Bool = 
 @Suite("Ride screen snapshots with a comparison")
 struct RideViewComparisonTests {
   static let at80x16 = [
-    " Splits · Ride 3                                                        RUNNING ",
+    " Splits · Ride 3 · Loop                                                 RUNNING ",
     "                                                                                ",
     " 00:04:58.80                                                                    ",
     "                                                                                ",
@@ -91,7 +91,7 @@ struct RideViewComparisonTests {
 
   @Test func shortTheFooterStaysWhileTheLapTableHasItsHeaderAndRunningLap() {
     #expect(screenOf(comparedRide(), 80, 9).lines == [
-      " Splits · Ride 3                                                        RUNNING ",
+      " Splits · Ride 3 · Loop                                                 RUNNING ",
       " 00:04:58.80                                                                    ",
       " Elapsed 00:04:58   Paused 00:00:00   Laps 4                                    ",
       "   Lap   Lap time      Split              Diff           Δ                      ",

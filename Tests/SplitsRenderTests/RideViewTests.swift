@@ -110,8 +110,46 @@ struct RideViewTests {
       " RUNNING            ",
       "   Lap   Lap time   ",
       " ›   4   00:22:04.46",
-      " space pause  l lap ",
+      " space pause  q quit",
     ])
+  }
+
+  @Test("the key line was cut mid-word at 10×3: whole entries go, quit last")
+  func theKeyLineLosesWholeEntriesAt10x3() {
+    let screen = RideView.render(sampleRide(), size: Size(columns: 10, rows: 3), options: ViewOptions())
+    #expect(screen.lines == [
+      "01:01:05… ",
+      " RUNNING  ",
+      " q quit   ",
+    ])
+  }
+
+  @Test("in Korean the key line was cut mid-word at 30×3 and 20×5")
+  func theKoreanKeyLineLosesWholeEntries() {
+    let korean = ViewOptions(language: .ko)
+    #expect(RideView.render(sampleRide(), size: Size(columns: 30, rows: 3), options: korean).lines == [
+      " 01:01:05.45  주행 중         ",
+      " 경과 01:02:05   정지 00:01:00",
+      " space 일시정지  l 랩  q 종료 ",
+    ])
+    #expect(RideView.render(sampleRide(), size: Size(columns: 20, rows: 5), options: korean).lines == [
+      " 01:01:05.45        ",
+      " 주행 중            ",
+      "    랩   랩 타임    ",
+      " ›   4   00:22:04.46",
+      " q 종료             ",
+    ])
+  }
+
+  @Test("at 20×5 in English the key line keeps space pause and quit, never half of lap")
+  func theEnglishKeyLineAt20x5() {
+    let lines = RideView.render(sampleRide(), size: Size(columns: 20, rows: 5), options: ViewOptions()).lines
+    #expect(lines[4] == " space pause  q quit")
+    // Every entry shown whole: each label is one of the ride's.
+    for width in 1...60 {
+      let line = RideView.helpLine(sampleRide(), .korean, columns: width)
+      #expect(TextWidth.columns(line) <= max(width, 0) || line.isEmpty, "\(width): \(line)")
+    }
   }
 
   @Test func theHelpOverlayAt40x12WrapsInsteadOfCutting() {
@@ -169,6 +207,51 @@ struct RideViewTests {
     #expect(LapTable.visible(rows, rowsAvailable: 6).count == 6)
     #expect(LapTable.visible(rows, rowsAvailable: 1) == [.earlier(count: 6)])
     #expect(LapTable.visible(rows, rowsAvailable: 0).isEmpty)
+  }
+
+  @Test("a running ride's screen said Ride 12: a run says Run 12, in Korean 달리기 12")
+  func aRunSaysRun() {
+    var s = sampleRide()
+    s.sport = .running
+    let english = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
+    #expect(english[0] == " Splits · Run 12                                                        RUNNING ")
+    let korean = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
+    #expect(korean[0].hasPrefix(" Splits · 달리기 12 "))
+    // The summary after r is the run's; the next ride (biking by --sport) is a ride again.
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_725_456)))
+    _ = RideReducer.reduce(&s, .key(.character("r"), at: t(3_730_000)))
+    s.sport = .biking
+    let summary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
+    #expect(summary[2].hasPrefix(" Run 12 finished "))
+    let koreanSummary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
+    #expect(koreanSummary[2].hasPrefix(" 달리기 12 완료 "))
+    _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_731_000)))
+    #expect(RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines[0].hasPrefix(" Splits · Ride 13 "))
+  }
+
+  @Test("an open run reopened without --sport still says Run")
+  func anOpenRunReopenedSaysRun() {
+    var restored = Restore.ride(
+      number: 4, events: [StoredEvent(.start, wallMilliseconds: 0, bootID: "b", boottimeNanoseconds: 1_000)], bootID: "b",
+      now: Now(monotonic: Instant(nanoseconds: 2_000), wallMilliseconds: 0))
+    restored.sport = .running
+    let state = RideOpening(restored: restored, precision: .cs).state(at: Instant(nanoseconds: 2_000))
+    #expect(state.sport == .biking && state.rideSport == .running)
+    let lines = RideView.render(state, size: Size(columns: 40, rows: 12), options: ViewOptions()).lines
+    #expect(lines[0].hasPrefix(" Splits · Run 4 "))
+  }
+
+  @Test("a named ride's title said only Splits · Ride 12")
+  func theTitleNamesTheRide() {
+    var s = sampleRide()
+    s.rideName = "Hill repeats"
+    #expect(
+      RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines[0]
+        == " Splits · Ride 12 · Hill repeats                                        RUNNING ")
+    s.rideName = "언덕 반복"
+    #expect(
+      RideView.render(s, size: Size(columns: 60, rows: 12), options: ViewOptions(language: .ko)).lines[0]
+        .hasPrefix(" Splits · 라이드 12 · 언덕 반복 "))
   }
 
   @Test func afterRTheSummaryOfTheFinishedRide() {

@@ -37,7 +37,7 @@ struct RouteViewTests {
   static let complete = routeRide([(" ", 0), ("l", 57_000), ("s", 60_000), ("l", 237_000)], at: 240_000)
 
   static let at80x24 = [
-      " Splits · Ride 7                                                        RUNNING ",
+      " Splits · Ride 7 · Celeste                                              RUNNING ",
       "                                                                                ",
       " 00:02:01.45                                                                    ",
       "                                                                                ",
@@ -64,7 +64,7 @@ struct RouteViewTests {
   ]
 
   static let at60x20 = [
-      " Splits · Ride 7                                    RUNNING ",
+      " Splits · Ride 7 · Celeste                          RUNNING ",
       "                                                            ",
       " 00:02:01.45                                                ",
       "                                                            ",
@@ -87,7 +87,7 @@ struct RouteViewTests {
   ]
 
   static let at40x12 = [
-      " Splits · Ride 7                RUNNING ",
+      " Splits · Ride 7 · Celeste      RUNNING ",
       "                                        ",
       " 00:02:01.45                            ",
       " Elapsed 00:02:01   Paused 00:00:00     ",
@@ -102,7 +102,7 @@ struct RouteViewTests {
   ]
 
   static let koreanAt60x20 = [
-      " Splits · 라이드 7                                  주행 중 ",
+      " Splits · 라이드 7 · Celeste                        주행 중 ",
       "                                                            ",
       " 00:02:01.45                                                ",
       "                                                            ",
@@ -125,7 +125,7 @@ struct RouteViewTests {
   ]
 
   static let completeWithoutColourAt60x20 = [
-      " Splits · Ride 7                                     PAUSED ",
+      " Splits · Ride 7 · Celeste                           PAUSED ",
       "                                                            ",
       " 00:03:57.00                                                ",
       "                                                            ",
@@ -148,7 +148,7 @@ struct RouteViewTests {
   ]
 
   static let readyAt60x20 = [
-      " Splits · Ride 7                                      READY ",
+      " Splits · Ride 7 · Celeste                            READY ",
       "                                                            ",
       " 00:00:00.00                                                ",
       "                                                            ",

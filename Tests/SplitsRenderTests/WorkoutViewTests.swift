@@ -112,14 +112,14 @@ struct WorkoutViewTests {
       " 88–92% · 220–230 W ",
       " 01:57  left in step",
       " » Two minutes: stay",
-      " space pause  l skip",
+      " space pause  q quit",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " 2/8 · Sweet spot 1 ",
       " 88–92% · 220–230 W ",
       " 01:57  단계 남은 시",
       " » Two minutes: stay",
-      " space 일시정지  l  ",
+      " q 종료             ",
     ])
   }
 
@@ -183,14 +183,14 @@ struct WorkoutViewTests {
       " 55% · 138 W        ",
       " 06:40  into the ste",
       " Next: Cool-down    ",
-      " space pause  l end ",
+      " space pause  q quit",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " 7/8 · Recovery     ",
       " 55% · 138 W        ",
       " 06:40  단계 경과 · ",
       " 다음: Cool-down    ",
-      " space 일시정지  l  ",
+      " q 종료             ",
     ])
   }
 
@@ -254,14 +254,14 @@ struct WorkoutViewTests {
       " Workout complete   ",
       " Ridden 57:10       ",
       " On time 6 · on l 1 ",
-      " space ride on  r fi",
+      " q quit             ",
     ])
     #expect(render(state, 20, 5, plain: true, language: .ko) == [
       " Splits · 라이드 7  ",
       " 워크아웃 완료      ",
       " 주행 57:10         ",
       " 시간 종료 6        ",
-      " space 계속 주행  r ",
+      " q 종료             ",
     ])
   }
 
@@ -334,6 +334,19 @@ struct WorkoutViewTests {
       " 다음: Sweet spot 1 ",
       " space 시작  q 종료 ",
     ])
+  }
+
+  @Test("the title named a workout but never the ride: the ride's name, then the workout's when another")
+  func theTitleNamesTheRideThenTheWorkout() {
+    var s = workoutRide(at: nil)
+    s.rideName = "Sweet spot 3×10"
+    // Named after its workout: the name once.
+    #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Sweet spot 3×10")
+    s.rideName = "Tuesday"
+    #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Tuesday · Sweet spot 3×10")
+    // Short of room, the workout's name is cut first, then the ride's.
+    #expect(RideView.title(s, options: ViewOptions(), width: 40).text == " Splits · Ride 7 · Tuesday · Swe")
+    #expect(RideView.title(s, options: ViewOptions(), width: 30).text == " Splits · Ride 7 · Tue")
   }
 
   /// Every kind of frame of the workout screen: a step with its cue, one just begun, a lap

@@ -201,6 +201,14 @@ struct FitSummary: Decodable {
   var laps: [Lap]
   var events: [Event]
   var records: Records
+  struct SportMessage: Decodable {
+    var sport: String
+    var sub_sport: String
+    var name: String?
+  }
+  var sports: [SportMessage]
+  var session_names: [String?]
+  var session_developer_fields: [[String: String]]
   var unknown_messages: [String]
 }
 
@@ -397,6 +405,34 @@ struct FitExportTests {
     ("across-midnight", FitRides.acrossMidnight, 3),
     ("open", FitRides.open, 2),
   ]
+
+  @Test("a FIT file carried neither the ride's name nor its note")
+  func theNameAndNoteReadBack() throws {
+    var ride = FitRides.pauses
+    ride.sport = .running
+    ride.name = "Track 400s · 트랙"
+    ride.note = "windy\nlegs heavy"
+    let fit = try Self.decoded(ride, name: "named")
+    #expect(fit.is_fit && fit.integrity && fit.errors.isEmpty, "\(fit.errors)")
+    #expect(fit.unknown_messages.isEmpty)
+    #expect(fit.sports.count == 1)
+    #expect(fit.sports.first?.name == "Track 400s · 트랙" && fit.sports.first?.sport == "running")
+    #expect(fit.session_names == ["Track 400s · 트랙"])
+    // A line break becomes a space: one line, as every report shows a note.
+    #expect(fit.session_developer_fields == [["note": "windy legs heavy"]])
+    // A name too long for a FIT string is cut at a character, within 255 bytes with its end.
+    ride.name = String(repeating: "가", count: 100)
+    ride.note = nil
+    let long = try Self.decoded(ride, name: "long")
+    #expect(long.errors.isEmpty && long.sports.first?.name == String(repeating: "가", count: 84))
+    #expect(long.session_developer_fields == [[:]])
+    // Without a name or note: no sport message, no developer field, protocol 1.0.
+    ride.name = nil
+    let bare = FitExport.activity(ride)
+    #expect(bare[1] == 0x10)
+    let plain = try Self.decoded(ride, name: "plain")
+    #expect(plain.sports.isEmpty && plain.session_names == [nil])
+  }
 
   @Test(arguments: 0..<rides.count)
   func garminsDecoderReadsTheFile(_ index: Int) throws {

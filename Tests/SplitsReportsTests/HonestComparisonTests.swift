@@ -131,7 +131,7 @@ extension HonestComparisonTests {
   @Test func pastEveryEarlierRidesLapsTheScreenComparesWhatItCan() {
     let english = Self.screen("Track", number: 4, earlier: Self.track, keys: Self.sixLaps, at: 60_000).lines
     #expect(english == [
-      " Splits · Ride 4                                                        RUNNING ",
+      " Splits · Ride 4 · Track                                                RUNNING ",
       "                                                                                ",
       " 00:01:00.00                                                                    ",
       "                                                                                ",

@@ -85,6 +85,22 @@ def main(argv):
             "last": records[-1] if records else None,
             "timestamps": records,
         },
+        "sports": [pick(m, ["sport", "sub_sport", "name"]) for m in messages.get("sport_mesgs", [])],
+        "session_names": [m.get("sport_profile_name") for m in sessions],
+        "field_descriptions": [
+            pick(m, ["developer_data_index", "field_definition_number", "fit_base_type_id", "field_name", "native_mesg_num"])
+            for m in messages.get("field_description_mesgs", [])
+        ],
+        # Developer fields by field_name, as the descriptions name them.
+        "session_developer_fields": [
+            {
+                description.get("field_name"): value
+                for key, value in (m.get("developer_fields") or {}).items()
+                for index, description in enumerate(messages.get("field_description_mesgs", []))
+                if description.get("key", index) == key
+            }
+            for m in sessions
+        ],
         "unknown_messages": sorted(k for k in messages if k.isdigit()),
     }
     json.dump(summary, sys.stdout)

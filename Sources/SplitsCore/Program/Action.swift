@@ -13,8 +13,9 @@ public enum Input: Equatable, Sendable {
   case journal(JournalReport)
   /// The `--cue-cmd` command failed, for this reason (a workout shows the first failure).
   case cueFailed(String)
-  /// A remote command (`splits lap` from another shell) for the ride screen.
-  case remote(RemoteCommand)
+  /// A remote command (`splits lap` from another shell) for the ride screen, with the name
+  /// and sport `splits start` gives the ride it starts.
+  case remote(RemoteCommand, RemoteRideDetails = RemoteRideDetails())
 }
 
 /// What the runtime learnt from the journal after writing (or retrying) events.

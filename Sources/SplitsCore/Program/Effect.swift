@@ -17,8 +17,8 @@ public enum Effect: Equatable, Sendable {
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
   /// Answer the remote command being applied with what it did (after the events before it
-  /// were written).
-  case reply(RemoteOutcome)
+  /// were written), and what the ride is (a running ride's line says run).
+  case reply(RemoteOutcome, sport: Sport = .biking)
   /// Leave the screen with this status.
   case quit(ExitStatus)
 }

@@ -23,6 +23,21 @@ public enum RemoteCommand: String, CaseIterable, Codable, Sendable {
   }
 }
 
+/// What `splits start --name NAME --sport SPORT` gives the ride it starts: applied only to a
+/// ride that starts (a screen's ready ride, or with no screen open a new one); nil is "not
+/// given", an empty name none.
+public struct RemoteRideDetails: Equatable, Sendable {
+  public var name: String?
+  public var sport: Sport?
+
+  public init(name: String? = nil, sport: Sport? = nil) {
+    self.name = name
+    self.sport = sport
+  }
+
+  public var isEmpty: Bool { name == nil && sport == nil }
+}
+
 /// What a remote command did, as data: the screen sends it back, the command prints it in
 /// its own language.
 public enum RemoteOutcome: Equatable, Codable, Sendable {
@@ -164,10 +179,29 @@ public struct RemoteAnswer: Equatable, Codable, Sendable {
   public var outcome: RemoteOutcome
   public var unwritten: String?
   public var dropped: String?
+  /// What the ride is, for the line's words (`run 3 paused at …`); nil for an answer found in
+  /// a receipt, which keeps the outcome only.
+  public var sport: Sport?
 
-  public init(outcome: RemoteOutcome, unwritten: String? = nil, dropped: String? = nil) {
+  public init(outcome: RemoteOutcome, unwritten: String? = nil, dropped: String? = nil, sport: Sport? = nil) {
     self.outcome = outcome
     self.unwritten = unwritten
     self.dropped = dropped
+    self.sport = sport
+  }
+}
+
+extension RideScreenState {
+  /// `splits start --name NAME --sport SPORT` on a ready screen: the ride about to start takes
+  /// them, as `splits --name NAME --sport SPORT` would have given them. A route of another
+  /// name is no longer ridden; comparisons are those the screen has for the name (none when
+  /// it opened for another).
+  mutating func takeForNextRide(_ details: RemoteRideDetails) {
+    if let sport = details.sport { self.sport = sport }
+    guard let given = details.name else { return }
+    let name = given.isEmpty ? nil : given
+    self.name = name
+    rideName = name
+    if let riding = route.route?.name, riding != name { route = RouteFeature() }
   }
 }

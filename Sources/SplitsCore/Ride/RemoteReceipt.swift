@@ -5,12 +5,15 @@ public struct RemoteRequest: Equatable, Sendable {
   public var command: RemoteCommand
   /// 32 lowercase hexadecimal digits.
   public var id: String
+  /// A name and a sport for the ride a `start` starts.
+  public var details: RemoteRideDetails
 
   /// Nil when `id` is not 32 lowercase hexadecimal digits.
-  public init?(_ command: RemoteCommand, id: String) {
+  public init?(_ command: RemoteCommand, id: String, details: RemoteRideDetails = RemoteRideDetails()) {
     guard Self.isValid(id: id) else { return nil }
     self.command = command
     self.id = id
+    self.details = details
   }
 
   public static func isValid(id: String) -> Bool {
@@ -48,7 +51,7 @@ public struct RemoteReceipt: Equatable, Sendable {
   public static func carrier(of request: RemoteRequest, in effects: [Effect]) -> (index: Int, receipt: RemoteReceipt)? {
     guard
       let replyIndex = effects.firstIndex(where: { if case .reply = $0 { true } else { false } }),
-      case .reply(let outcome) = effects[replyIndex], !outcome.isRefusal,
+      case .reply(let outcome, _) = effects[replyIndex], !outcome.isRefusal,
       let last = effects[..<replyIndex].lastIndex(where: { if case .record = $0 { true } else { false } })
     else { return nil }
     return (last, RemoteReceipt(id: request.id, outcome: outcome))

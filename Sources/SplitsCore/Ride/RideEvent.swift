@@ -56,6 +56,6 @@ public enum StepEnd: String, CaseIterable, Sendable {
 }
 
 /// What a ride is: biking by default. It names the activity in the exports.
-public enum Sport: String, CaseIterable, Sendable {
+public enum Sport: String, CaseIterable, Codable, Sendable {
   case biking, running, other
 }

@@ -5,8 +5,8 @@ import SplitsRoutes
 /// (`RemoteRun.headless`), so that both apply the reducer to the same state.
 ///
 /// Where the two differ on purpose, it is a field here: a remote command has no
-/// `--countdown`, `--sport` or `--name` (a ride it starts starts at once, as a plain ride
-/// with no name), no split guard (the screen's `--split-guard`), rings no bells and reads no
+/// `--countdown` (a ride it starts starts at once; `splits start --name --sport` gives it a
+/// name and a sport, through the reducer as on a screen), no split guard (the screen's `--split-guard`), rings no bells and reads no
 /// earlier rides to compare with. Both ride the route of the ride's name, when it has one.
 public struct RideOpening: Equatable, Sendable {
   /// The current ride as the journal restored it; nil without a journal (ride 1, ready).
@@ -23,6 +23,8 @@ public struct RideOpening: Equatable, Sendable {
   public var workout: WorkoutRun?
   /// Why the open ride's workout cannot be read (it goes on as a plain ride): said in the banner.
   public var unreadableWorkout: String?
+  /// What the workout's reader skipped (`.zwo` elements it does not know): said in the banner.
+  public var workoutWarnings: [String] = []
   /// Earlier finished rides by name and the comparison chosen for each.
   public var comparisons: RideComparisons
   /// The language of the banners the opening state may carry.
@@ -63,6 +65,23 @@ public struct RideOpening: Equatable, Sendable {
     self.language = language
   }
 
+  /// What the screen opens saying, on its one banner line: a wall clock gone back, a workout
+  /// unreadable or read with warnings, the command line's note.
+  var banner: String? {
+    let strings = WorkoutStrings.of(language)
+    var parts: [String] = []
+    if restored?.wallClockWentBackwards == true { parts.append(HistoryStrings.of(language).wallClockWentBackwards) }
+    if let unreadableWorkout { parts.append(strings.fill(strings.workoutUnreadableFormat, unreadableWorkout)) }
+    if let first = workoutWarnings.first {
+      parts.append(
+        workoutWarnings.count == 1
+          ? strings.fill(strings.workoutWarningFormat, first)
+          : strings.fill(strings.workoutWarningsFormat, first, String(workoutWarnings.count - 1)))
+    }
+    if let note { parts.append(note) }
+    return parts.isEmpty ? nil : parts.joined(separator: " · ")
+  }
+
   /// The state at `now` (the boot clock's reading). A restored ride keeps running, with the
   /// time since its last event counted; a restored workout announces nothing that passed
   /// while no screen was open.
@@ -70,14 +89,7 @@ public struct RideOpening: Equatable, Sendable {
     let at = restored.map { max(now, $0.at) } ?? now
     var state = RideScreenState(
       ride: restored?.ride ?? Ride(number: 1), precision: precision, countdownSteps: countdownSteps, now: at)
-    if restored?.wallClockWentBackwards == true {
-      state.banner = HistoryStrings.of(language).wallClockWentBackwards
-    }
-    if let unreadableWorkout {
-      let strings = WorkoutStrings.of(language)
-      state.banner = strings.fill(strings.workoutUnreadableFormat, unreadableWorkout)
-    }
-    if let note { state.banner = note }
+    state.banner = banner
     state.previousMoving = previousMoving
     state.splitGuard = splitGuard
     state.sport = sport
@@ -85,6 +97,7 @@ public struct RideOpening: Equatable, Sendable {
     // The ride on screen is the open ride, with its own name, or the next one.
     if let restored, restored.phase != .ready {
       state.rideName = restored.name
+      state.clock.openSport = restored.sport
     } else {
       state.rideName = state.name
     }

@@ -46,23 +46,27 @@ public enum RideReducer {
         return []
       }
       return press(binding.command, &state, wall: wall, asked: asked)
-    case .remote(let command):
+    case .remote(let command, let details):
       // A query changes nothing, not even the screen: it is answered from the state.
-      if command.isQuery { return [.reply(.value(LiveSplitAnswer.answer(command, state: state)))] }
+      if command.isQuery {
+        return [.reply(.value(LiveSplitAnswer.answer(command, state: state)), sport: state.rideSport)]
+      }
       // Refused when it makes no sense now: nothing changes, not even the screen.
       let keys: [Command]
       switch RemoteMapping.keys(for: command, state: state) {
-      case .failure(let refusal): return [.reply(.refused(refusal))]
+      case .failure(let refusal): return [.reply(.refused(refusal), sport: state.rideSport)]
       case .success(let pressed): keys = pressed
       }
       _ = inputArrived(&state)
+      if keys.first == .startPause, state.phase == .ready { state.takeForNextRide(details) }
       let before = state.ride
       // A remote command is meant as sent: `finish` and `reset` end a route's attempt without
       // asking.
       var effects: [Effect] = []
       for key in keys { effects += press(key, &state, wall: wall, asked: Asked(quit: false, reset: true)) }
       guard let last = keys.last else { return effects }
-      return effects + [.reply(RemoteMapping.outcome(of: last, before: before, state: state))]
+      let sport = last == .finish ? state.lastFinished?.sport ?? state.rideSport : state.rideSport
+      return effects + [.reply(RemoteMapping.outcome(of: last, before: before, state: state), sport: sport)]
     }
   }
 
@@ -127,6 +131,8 @@ public enum RideReducer {
     let attempt = Attempt(finished: state.ride, moving: state.moving)
     state.following.inputArrived()
     summary.route = state.route.result(state.ride)
+    summary.sport = state.rideSport
+    state.clock.openSport = nil
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)

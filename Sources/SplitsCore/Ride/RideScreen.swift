@@ -121,6 +121,10 @@ extension RideScreenState {
 
 extension RideScreenState {
   /// The name of the ride on screen: the open ride's own, else `name` (the next ride's).
+  /// What the ride on screen is: the open ride's sport, else the next ride's.
+  public var rideSport: Sport { clock.openSport ?? clock.sport }
+  /// The sport whose words the screen uses: the finished ride's while its summary shows.
+  public var wordsSport: Sport { showingSummary ? (lastFinished?.sport ?? rideSport) : rideSport }
   public var rideName: String? {
     get { comparison.rideName }
     set { comparison.rideName = newValue }

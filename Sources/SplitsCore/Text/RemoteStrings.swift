@@ -3,13 +3,15 @@
 /// the outcome line, the refusals and the channel's errors. One stored property per text, so
 /// a text missing in one language does not compile.
 public struct RemoteStrings: Sendable {
+  /// The language of the texts below.
+  public let language: Language
   /// `%@` is the ride number.
-  public let startedFormat: String
+  public internal(set) var startedFormat: String
   /// `%@` the ride number, `%@` the countdown's seconds.
-  public let countdownFormat: String
+  public internal(set) var countdownFormat: String
   /// `%@` the ride number, `%@` the moving time.
-  public let pausedFormat: String
-  public let resumedFormat: String
+  public internal(set) var pausedFormat: String
+  public internal(set) var resumedFormat: String
   /// `%@` the lap number, `%@` the lap's time, as in `lap 4  00:03:12.45`.
   public let lapFormat: String
   /// After a lap that ended a workout's last step (which pauses the ride).
@@ -17,7 +19,7 @@ public struct RemoteStrings: Sendable {
   /// `%@` the lap number taken back.
   public let undoneFormat: String
   /// `%@` the ride number, `%@` the moving time, `%@` the laps (`lapsFormat` or `oneLap`).
-  public let finishedFormat: String
+  public internal(set) var finishedFormat: String
   /// A count of laps: `%@` the count (not 1).
   public let lapsFormat: String
   /// One lap.
@@ -103,6 +105,7 @@ public struct RemoteStrings: Sendable {
   }
 
   public static let english = RemoteStrings(
+    language: .en,
     startedFormat: "ride %@ started",
     countdownFormat: "ride %@ starts after a %@ s countdown",
     pausedFormat: "ride %@ paused at %@",
@@ -137,6 +140,7 @@ public struct RemoteStrings: Sendable {
     outcomeUnknown: "the screen ended before answering, and went on ending: whether the command was applied is unknown (check `splits status`)")
 
   public static let korean = RemoteStrings(
+    language: .ko,
     startedFormat: "라이드 %@ 시작",
     countdownFormat: "라이드 %@ 은(는) %@초 카운트다운 뒤 시작합니다",
     pausedFormat: "라이드 %@ 일시정지: %@",

@@ -3,7 +3,7 @@
 public struct Strings: Sendable {
   // Ride screen
   public let appName: String
-  public let ride: String
+  public internal(set) var ride: String
   public let ready: String
   public let running: String
   public let paused: String
@@ -38,16 +38,16 @@ public struct Strings: Sendable {
   public let helpLap: String
   public let helpUndo: String
   public let helpSkip: String
-  public let helpFinish: String
+  public internal(set) var helpFinish: String
   public let helpHelp: String
   public let helpBack: String
-  public let helpQuit: String
+  public internal(set) var helpQuit: String
   public let helpSignals: String
   /// Hints for keys that do nothing now.
   public let hintLapReady: String
   public let hintLapPaused: String
-  public let hintFinishReady: String
-  public let hintFinishRunning: String
+  public internal(set) var hintFinishReady: String
+  public internal(set) var hintFinishRunning: String
   public let hintNothingToUndo: String
   public let hintStepsStay: String
   public let hintCountdownWait: String
@@ -96,8 +96,8 @@ public struct Strings: Sendable {
   public let summaryMoving: String
   public let summaryLapsFormat: String
   public let summaryOneLap: String
-  public let summaryNoRide: String
-  public let summaryFinishedFormat: String
+  public internal(set) var summaryNoRide: String
+  public internal(set) var summaryFinishedFormat: String
   public let summaryStillRunning: String
   public let summaryStillPaused: String
   /// The summary after `r`: the best, worst and average lap, and the difference from the
@@ -110,7 +110,7 @@ public struct Strings: Sendable {
   public let unsavedOnQuitFormat: String
   /// The banner while the journal refuses writes: the reason, then the journal's path (last,
   /// so that a narrow screen cuts the path, not the reason).
-  public let journalBannerFormat: String
+  public internal(set) var journalBannerFormat: String
   /// The lines after an exit that left events unwritten: the count, then the journal's path.
   public let unwrittenOnExitFormat: String
   // Errors

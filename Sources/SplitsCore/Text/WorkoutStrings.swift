@@ -67,6 +67,10 @@ public struct WorkoutStrings: Sendable {
   public let cueCouldNotStartFormat: String
   /// The workout kept with the open ride cannot be read: why.
   public let workoutUnreadableFormat: String
+  /// What the workout's reader skipped (a `.zwo` element it does not know): the first warning.
+  public let workoutWarningFormat: String
+  /// The same with more than one: the first, then how many more.
+  public let workoutWarningsFormat: String
 
   public static func of(_ language: Language) -> WorkoutStrings {
     switch language {
@@ -165,7 +169,9 @@ public struct WorkoutStrings: Sendable {
     cueFailedFormat: "The cue command failed with exit status %@",
     cueKilledFormat: "The cue command was ended by signal %@",
     cueCouldNotStartFormat: "The cue command could not start: %@",
-    workoutUnreadableFormat: "This ride's workout cannot be read (%@): it goes on as a plain ride"
+    workoutUnreadableFormat: "This ride's workout cannot be read (%@): it goes on as a plain ride",
+    workoutWarningFormat: "Warning: %@",
+    workoutWarningsFormat: "Warning: %@ (and %@ more: splits workout check lists them)"
   )
 
   public static let korean = WorkoutStrings(
@@ -212,6 +218,8 @@ public struct WorkoutStrings: Sendable {
     cueFailedFormat: "큐 명령이 종료 상태 %@(으)로 실패했습니다",
     cueKilledFormat: "큐 명령이 시그널 %@(으)로 종료되었습니다",
     cueCouldNotStartFormat: "큐 명령을 시작할 수 없습니다: %@",
-    workoutUnreadableFormat: "이 라이드의 워크아웃을 읽을 수 없습니다 (%@): 일반 라이드로 계속합니다"
+    workoutUnreadableFormat: "이 라이드의 워크아웃을 읽을 수 없습니다 (%@): 일반 라이드로 계속합니다",
+    workoutWarningFormat: "경고: %@",
+    workoutWarningsFormat: "경고: %@ (외 %@개: splits workout check 로 모두 보기)"
   )
 }

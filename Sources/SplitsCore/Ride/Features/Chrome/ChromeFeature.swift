@@ -131,6 +131,8 @@ public struct RideSummary: Equatable, Sendable {
   public var previousMoving: Duration?
   /// For an attempt at a route: how it ended.
   public var route: RouteResult?
+  /// What the ride was: its words are a run's when running.
+  public var sport: Sport = .biking
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,

@@ -7,6 +7,9 @@ public struct ClockFeature: Equatable, Sendable {
   public var countdownSteps: Int
   /// What a ride started here is (`--sport`), recorded with its first event.
   public var sport: Sport = .biking
+  /// What the open ride the screen opened on is (its own sport, not `--sport`'s); nil once it
+  /// finished, or when the screen opened ready.
+  public var openSport: Sport?
   /// The name a ride started here gets (`--name`, else a workout's name), with its first event.
   public var name: String?
   /// A lap within this much moving time of the lap before (or of the start) is refused: a
