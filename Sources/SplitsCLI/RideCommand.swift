@@ -132,12 +132,20 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
-    let opening = RideOpening(
+    // A workout ride is compared with the last finished ride of the same workout.
+    let workoutRideBefore = workout.request.flatMap { request in
+      session.flatMap { try? $0.journal.lastFinishedRide(following: request.source, now: SystemClocks.now()) }
+        .flatMap { before in
+          before.workout.flatMap(WorkoutPlans.plan(for:)).map { WorkoutRideBefore(before, plan: $0) }
+        }
+    }
+    var opening = RideOpening(
       restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
       splitGuard: .milliseconds(splitGuard), note: openRideNote, route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+    opening.workoutRideBefore = workoutRideBefore
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)

@@ -19,6 +19,9 @@ public enum RemoteOutcome: Equatable, Codable, Sendable {
   /// Lap `number` taken back: its laps join the running one.
   case undone(ride: Int, number: Int)
   case finished(ride: Int, moving: Duration, laps: Int)
+  /// A workout ride finished: its steps done (on their time or on `l`), skipped and left,
+  /// of `steps`.
+  case finishedWorkout(ride: Int, moving: Duration, steps: Int, done: Int, skipped: Int)
   /// Nothing changed, for this reason.
   case refused(RemoteRefusal)
 
@@ -40,6 +43,9 @@ public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
   case alreadyPaused
   /// `lap` while paused: laps are taken while running.
   case lapWhilePaused
+  /// `lap` while a workout ride is paused with a step to come: it ends or skips the step,
+  /// but only while riding.
+  case stepWhilePaused
   /// `finish` while running: pause first.
   case finishWhileRunning
   /// `undo` with no lap to take back.
@@ -64,7 +70,8 @@ public enum RemoteMapping {
     case (.start, .paused), (.pause, .paused): return .failure(.alreadyPaused)
     case (.pause, .running), (.toggle, .running), (.resume, .paused), (.toggle, .paused): return .success(.startPause)
     case (.lap, .running): return .success(.lap)
-    case (.lap, .paused): return .failure(.lapWhilePaused)
+    case (.lap, .paused):
+      return .failure(RideReducer.workoutStepWaiting(state) != nil ? .stepWhilePaused : .lapWhilePaused)
     case (.undo, .running), (.undo, .paused):
       guard state.canUndo else { return .failure(state.isFollowingWorkout ? .stepsStay : .nothingToUndo) }
       return .success(.undo)
@@ -97,7 +104,12 @@ public enum RemoteMapping {
     case .undo:
       return .undone(ride: ride.number, number: before.splits.count)
     case .finish:
-      return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
+      let moving = state.lastFinished?.moving ?? state.moving
+      if let steps = state.lastFinished?.workout?.figures {
+        return .finishedWorkout(
+          ride: before.number, moving: moving, steps: steps.steps, done: steps.done, skipped: steps.skipped)
+      }
+      return .finished(ride: before.number, moving: moving, laps: before.splits.count)
     case .compare, .help, .back, .quit, .skip:
       // No remote command maps to these keys (`RemoteMapping.command`).
       return .refused(.noRide)

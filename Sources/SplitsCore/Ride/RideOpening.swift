@@ -21,6 +21,9 @@ public struct RideOpening: Equatable, Sendable {
   public var previousMoving: Duration?
   /// The workout the ride follows; nil for a plain ride.
   public var workout: WorkoutRun?
+  /// The last finished ride of that workout (`WorkoutSource.identity`), for the summary
+  /// after `r`.
+  public var workoutRideBefore: WorkoutRideBefore?
   /// Why the open ride's workout cannot be read (it goes on as a plain ride): said in the banner.
   public var unreadableWorkout: String?
   /// Earlier finished rides by name and the comparison chosen for each.
@@ -79,6 +82,7 @@ public struct RideOpening: Equatable, Sendable {
     }
     if let note { state.banner = note }
     state.previousMoving = previousMoving
+    state.chrome.workoutRideBefore = workoutRideBefore
     state.splitGuard = splitGuard
     state.sport = sport
     state.name = name.flatMap { $0.isEmpty ? nil : $0 }

@@ -122,6 +122,8 @@ public enum RideReducer {
     let attempt = Attempt(finished: state.ride, moving: state.moving)
     state.following.inputArrived()
     summary.route = state.route.result(state.ride)
+    summary.workout = workoutSummary(state)
+    if summary.workout != nil { summary.previousMoving = nil }
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
