@@ -109,7 +109,7 @@ struct WorkoutFiguresTests {
 
   @Test func theSameWorkoutIsTheSameFileNameWhereverItWasGivenFrom() {
     let saved = WorkoutSource(text: "- 10m 75%", fileName: "sweetspot.txt")
-    let path = WorkoutSource(text: "- 10m 80%", fileName: "/home/me/.config/splits/workouts/sweetspot.txt")
+    let path = WorkoutSource(text: "- 10m 80%", fileName: "../plans/workouts/sweetspot.txt")
     let other = WorkoutSource(text: "- 10m 75%", fileName: "threshold.txt")
     #expect(saved.identity == path.identity)
     #expect(saved.identity != other.identity)

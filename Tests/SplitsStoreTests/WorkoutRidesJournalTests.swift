@@ -18,7 +18,7 @@ struct WorkoutRidesJournalTests {
     let journal = try Journal.open(dataDirectory: temp.path, bootID: boot)
     let sources: [WorkoutSource?] = [
       WorkoutSource(text: "- 10s\n", fileName: "sweetspot.txt"), WorkoutSource(text: "- 10s\n", fileName: "other.txt"),
-      WorkoutSource(text: "- 20s\n", fileName: "/home/me/sweetspot.txt"), nil,
+      WorkoutSource(text: "- 20s\n", fileName: "plans/sweetspot.txt"), nil,
       WorkoutSource(text: "- 10s\n", fileName: "sweetspot.txt"),
     ]
     for (index, source) in sources.enumerated() {
