@@ -3,7 +3,8 @@ import SplitsCore
 /// Garmin's FIT activity file, the binary format bike computers and watches record, for one
 /// ride: the timer's starts and stops, a record (timestamp only: no sensors) for every second
 /// of moving time, one lap per lap (the stretch after the last `l` included), the session and
-/// the activity. Pure: the bytes from the figures.
+/// the activity; for a workout ride, the workout and its steps (`FitWorkout.swift`), each
+/// lap naming its step. Pure: the bytes from the figures.
 ///
 /// The layout (FIT protocol 1.0, little-endian, no compressed timestamps, no developer
 /// fields): a 14-byte header, then definition and data messages, then a CRC of everything
@@ -34,6 +35,11 @@ public enum FitExport {
     let segments = ride.segments
 
     writer.write(Messages.fileID(serial: serial, created: at(0)))
+    // A workout ride: the workout and its steps, which its laps name by index.
+    if let plan = ride.plan {
+      writer.write(Messages.workout(plan, name: plan.name ?? ride.name, sport: ride.sport))
+      for (index, step) in plan.steps.enumerated() { writer.write(Messages.workoutStep(step, index: index)) }
+    }
 
     // Everything on the elapsed line, in time order; at one instant, a start before the
     // record it opens, and a stop and a lap's end after the record they close.
@@ -66,6 +72,8 @@ public enum FitExport {
     // Laps: each from its start to the next one's (the last to the ride's end), so their
     // elapsed times add up to the session's.
     for (index, lap) in segments.enumerated() {
+      // A workout ride's laps name their step (its first laps are its steps, in order).
+      let step: Int?? = ride.plan == nil ? .none : .some(lap.step == nil ? nil : lap.number - 1)
       let lapEnd =
         index + 1 < segments.count ? segments[index + 1].startElapsedMilliseconds : ride.elapsedMilliseconds
       let lapStart = min(lap.startElapsedMilliseconds, lapEnd)
@@ -73,7 +81,8 @@ public enum FitExport {
         lapEnd, 3,
         Messages.lap(
           index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
-          timer: lap.lapMilliseconds, rest: lap.step?.kind == .rest, byTime: lap.step?.ended == .time))
+          timer: lap.lapMilliseconds, step: step,
+          intensity: intensity(lap.step?.kind), byTime: lap.step?.ended == .time))
     }
 
     for entry in timeline.enumerated().sorted(by: {
@@ -83,8 +92,8 @@ public enum FitExport {
     }
     writer.write(
       Messages.session(
-        start: at(0), end: end, sport: ride.sport, elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds,
-        laps: segments.count))
+        start: at(0), end: end, sport: ride.sport, subSport: subSport(ride.sport, workout: ride.plan != nil), elapsed: ride.elapsedMilliseconds,
+        timer: ride.movingMilliseconds, laps: segments.count))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))
@@ -141,12 +150,16 @@ public enum FitExport {
       Message(number: 20, fields: [Field(253, .uint32, time)])  // record: timestamp
     }
 
+    /// A lap; `step` is the workout step it was (a workout ride's lap of its own: none, the
+    /// field's invalid value; a plain ride's: no field).
     static func lap(
-      index: Int, start: UInt32, end: UInt32, elapsed: Int64, timer: Int64, rest: Bool, byTime: Bool
+      index: Int, start: UInt32, end: UInt32, elapsed: Int64, timer: Int64, step: Int??, intensity: UInt32,
+      byTime: Bool
     ) -> Message {
-      Message(
+      let stepField = step.map { [Field(71, .uint16, $0.map { UInt32(min($0, 0xFFFE)) } ?? 0xFFFF)] } ?? []  // wkt_step_index
+      return Message(
         number: 19,  // lap
-        fields: [
+        fields: stepField + [
           Field(254, .uint16, UInt32(min(index, 0xFFFE))),  // message_index
           Field(253, .uint32, end),  // timestamp: the lap's end
           Field(2, .uint32, start),  // start_time
@@ -154,19 +167,21 @@ public enum FitExport {
           Field(8, .uint32, clamp(timer)),  // total_timer_time (ms): moving
           Field(0, .enumeration, Event.lap.rawValue),  // event
           Field(1, .enumeration, EventType.stop.rawValue),  // event_type
-          Field(23, .enumeration, rest ? 1 : 0),  // intensity: rest or active
+          Field(23, .enumeration, intensity),  // intensity
           Field(24, .enumeration, byTime ? 1 : 0),  // lap_trigger: time or manual
         ])
     }
 
-    static func session(start: UInt32, end: UInt32, sport: Sport, elapsed: Int64, timer: Int64, laps: Int) -> Message {
+    static func session(
+      start: UInt32, end: UInt32, sport: Sport, subSport: UInt32, elapsed: Int64, timer: Int64, laps: Int
+    ) -> Message {
       Message(
         number: 18,  // session
         fields: [
           Field(253, .uint32, end),  // timestamp
           Field(2, .uint32, start),  // start_time
           Field(5, .enumeration, sportValue(sport)),  // sport
-          Field(6, .enumeration, 0),  // sub_sport: generic
+          Field(6, .enumeration, subSport),  // sub_sport
           Field(7, .uint32, clamp(elapsed)),  // total_elapsed_time (ms)
           Field(8, .uint32, clamp(timer)),  // total_timer_time (ms)
           Field(25, .uint16, 0),  // first_lap_index
@@ -204,11 +219,12 @@ public enum FitExport {
 
   /// A field's base type as a definition message writes it (bit 7: a multi-byte type).
   enum BaseType: UInt8 {
-    case enumeration = 0x00, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
+    case enumeration = 0x00, string = 0x07, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
 
+    /// The size of a value (a string's is its field's own: its bytes and the NUL).
     var size: Int {
       switch self {
-      case .enumeration: 1
+      case .enumeration, .string: 1
       case .uint16: 2
       case .uint32, .uint32z: 4
       }
@@ -219,12 +235,24 @@ public enum FitExport {
     var number: UInt8
     var type: BaseType
     var value: UInt32
+    /// A string field's bytes, NUL-terminated.
+    var bytes: [UInt8] = []
 
     init(_ number: UInt8, _ type: BaseType, _ value: UInt32) {
       self.number = number
       self.type = type
       self.value = value
     }
+
+    /// A string field: `text` in UTF-8, cut at a character's end to `maxBytes`, then a NUL.
+    init(_ number: UInt8, string text: String, maxBytes: Int = 63) {
+      self.init(number, .string, 0)
+      var cut = ""
+      for character in text where cut.utf8.count + character.utf8.count <= maxBytes { cut.append(character) }
+      bytes = Array(cut.utf8) + [0]
+    }
+
+    var size: Int { type == .string ? bytes.count : type.size }
   }
 
   /// A data message: its global message number and its fields.
@@ -238,11 +266,11 @@ public enum FitExport {
   /// first appear (a file has six).
   struct Writer {
     private(set) var data: [UInt8] = []
-    private var locals: [UInt16: (local: UInt8, layout: [Field])] = [:]
+    private var locals: [UInt16: (local: UInt8, layout: [[UInt8]])] = [:]
 
     mutating func write(_ message: Message) {
       // The layout: the fields without their values.
-      let layout = message.fields.map { Field($0.number, $0.type, 0) }
+      let layout = message.fields.map { [$0.number, UInt8($0.size), $0.type.rawValue] }
       let local = locals[message.number]?.local ?? UInt8(locals.count)
       if locals[message.number]?.layout != layout {
         locals[message.number] = (local, layout)
@@ -251,11 +279,11 @@ public enum FitExport {
         data += [0x40 | local, 0, 0]
         data += le(UInt32(message.number), 2)
         data.append(UInt8(layout.count))
-        for field in layout { data += [field.number, UInt8(field.type.size), field.type.rawValue] }
+        for field in layout { data += field }
       }
       // Data: header (the local type), then each value in the size of its type.
       data.append(local)
-      for field in message.fields { data += le(field.value, field.type.size) }
+      for field in message.fields { data += field.type == .string ? field.bytes : le(field.value, field.type.size) }
     }
 
     /// The whole file: header, messages, CRC.

@@ -89,6 +89,8 @@ public struct RideFigures: Equatable, Sendable {
   /// A workout ride's steps done, skipped and left and its time in each kind; nil for a
   /// plain ride (and for a workout ride whose plan is not known).
   public var workout: WorkoutFigures?
+  /// The plan a workout ride followed (the FIT export writes its steps); nil otherwise.
+  public var plan: Workout?
 
   /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
   /// still say how each step ended).
@@ -125,6 +127,7 @@ public struct RideFigures: Equatable, Sendable {
     name = restored.name
     note = restored.note
     stretches = Self.stretches(of: restored)
+    self.plan = plan
     workout = plan.map {
       WorkoutFigures(plan: $0, splits: restored.ride.splits, stepEnds: restored.ride.stepEnds, moving: moving)
     }
