@@ -144,6 +144,13 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
+    // A workout ride is compared with the last finished ride of the same workout.
+    let workoutRideBefore = workout.request.flatMap { request in
+      session.flatMap { try? $0.journal.lastFinishedRide(following: request.source, now: SystemClocks.now()) }
+        .flatMap { before in
+          before.workout.flatMap(WorkoutPlans.plan(for:)).map { WorkoutRideBefore(before, plan: $0) }
+        }
+    }
     var opening = RideOpening(
       restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
       previousMoving: session?.previous?.moving,
@@ -151,6 +158,7 @@ struct RideCommand: ParsableCommand {
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
       splitGuard: .milliseconds(splitGuard), note: Self.joined(workout.changed, openRideNote), route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
     opening.workoutWarnings = workout.request?.warnings ?? []
+    opening.workoutRideBefore = workoutRideBefore
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
     if let port = livesplitServer, session != nil {

@@ -41,8 +41,11 @@ struct ShowCommand: ParsableCommand {
       let now = SystemClocks.now()
       let found = try Int(ride).map { try reader.ride(number: $0, now: now) } ?? reader.rides(now: now).first
       guard let found else { return nil }
-      // The ride before, finished, for the summary's difference.
-      let previous = found.ride.number > 1 ? try reader.ride(number: found.ride.number - 1, now: now) : nil
+      // The ride before, finished, for the summary's difference; for a workout ride, the last
+      // finished ride of the same workout.
+      let previous =
+        try found.workout.map { try reader.lastFinishedRide(following: $0, before: found.ride.number, now: now) }
+        ?? (found.ride.number > 1 ? try reader.ride(number: found.ride.number - 1, now: now) : nil)
       // Every ride, for a comparison with the earlier ones of the same name.
       let all = compare != nil && found.name != nil ? try reader.rides(now: now) : []
       return (found, previous.flatMap { $0.isFinished ? $0 : nil }, all)
@@ -57,7 +60,7 @@ struct ShowCommand: ParsableCommand {
     if json {
       try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
     } else {
-      let previous = rides?.previous.map(RideFigures.init)
+      let previous = rides?.previous.map { WorkoutPlans.figures($0) }
       try StandardOutput.print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
     }
   }

@@ -192,7 +192,8 @@ public enum RideView {
   }
 
   /// The finished ride: moving, elapsed and paused time; laps with the best, worst and
-  /// average; the difference in moving time from the ride before.
+  /// average; the difference in moving time from the ride before. A workout ride: its steps
+  /// instead (`WorkoutSummaryLines`).
   static func drawSummary(
     _ summary: RideSummary, precision: Precision, options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int
   ) {
@@ -211,9 +212,14 @@ public enum RideView {
     lines += [
       ("\(s.summaryMoving) \(clock(summary.moving))", .bold),
       ("\(s.elapsed) \(TimeFormat.clock(summary.elapsed, precision: .s))   \(s.pausedTotal) \(TimeFormat.clock(summary.paused, precision: .s))", .plain),
-      ("\(s.laps) \(summary.laps)", .plain),
     ]
-    if let best = summary.bestLap, let worst = summary.worstLap, let average = summary.averageLap {
+    // A workout ride by its steps, against the last ride of the same workout.
+    if let workout = summary.workout {
+      lines += WorkoutSummaryLines.lines(workout, moving: summary.moving, precision: precision, options: options)
+    } else {
+      lines.append(("\(s.laps) \(summary.laps)", .plain))
+    }
+    if summary.workout == nil, let best = summary.bestLap, let worst = summary.worstLap, let average = summary.averageLap {
       lines.append(("▲ \(s.summaryBest) \(clock(best))", options.colored(.green)))
       lines.append(("▼ \(s.summaryWorst) \(clock(worst))", options.colored(.red)))
       lines.append(("  \(s.summaryAverage) \(clock(average))", .plain))
@@ -285,7 +291,7 @@ public enum RideView {
     let s = options.strings
     if let row = rows.keys {
       if let hint = state.hint {
-        screen.put(" " + hintText(hint, s), row: row, column: 0, style: options.colored(.yellow))
+        screen.put(" " + hintText(hint, s, options.workoutStrings), row: row, column: 0, style: options.colored(.yellow))
       } else {
         screen.put(" " + keys, row: row, column: 0, style: .dim)
       }
@@ -328,8 +334,9 @@ public enum RideView {
     return state.comparisonNotSaved.map { s.fill(s.comparisonNotSavedFormat, $0) } ?? state.banner
   }
 
-  static func hintText(_ hint: RideScreenState.Hint, _ s: Strings) -> String {
+  static func hintText(_ hint: RideScreenState.Hint, _ s: Strings, _ w: WorkoutStrings) -> String {
     switch hint {
+    case .stepWhileStopped(let lapStep, let paused): w.stepWhileStopped(lapStep: lapStep, paused: paused)
     case .lapReady: s.hintLapReady
     case .lapPaused: s.hintLapPaused
     case .finishReady: s.hintFinishReady

@@ -125,6 +125,7 @@ public enum Export {
       ("sport", JSONText.string(ride.sport.rawValue)),
       ("name", JSONText.optional(ride.name.map(JSONText.string))),
       ("note", JSONText.optional(ride.note.map(JSONText.string))),
+      ("workout_steps", WorkoutSteps.json(ride.workout)),
     ] + extras)
   }
 

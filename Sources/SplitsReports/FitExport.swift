@@ -3,7 +3,8 @@ import SplitsCore
 /// Garmin's FIT activity file, the binary format bike computers and watches record, for one
 /// ride: the timer's starts and stops, a record (timestamp only: no sensors) for every second
 /// of moving time, one lap per lap (the stretch after the last `l` included), the session and
-/// the activity. Pure: the bytes from the figures.
+/// the activity; for a workout ride, the workout and its steps (`FitWorkout.swift`), each
+/// lap naming its step. Pure: the bytes from the figures.
 ///
 /// The layout (FIT protocol 1.0, or 2.0 when it has a developer field; little-endian, no
 /// compressed timestamps): a 14-byte
@@ -37,6 +38,11 @@ public enum FitExport {
     let segments = ride.segments
 
     writer.write(Messages.fileID(serial: serial, created: at(0)))
+    // A workout ride: the workout and its steps, which its laps name by index.
+    if let plan = ride.plan {
+      writer.write(Messages.workout(plan, name: plan.name ?? ride.name, sport: ride.sport))
+      for (index, step) in plan.steps.enumerated() { writer.write(Messages.workoutStep(step, index: index)) }
+    }
 
     // Everything on the elapsed line, in time order; at one instant, a start before the
     // record it opens, and a stop and a lap's end after the record they close.
@@ -69,6 +75,8 @@ public enum FitExport {
     // Laps: each from its start to the next one's (the last to the ride's end), so their
     // elapsed times add up to the session's.
     for (index, lap) in segments.enumerated() {
+      // A workout ride's laps name their step (its first laps are its steps, in order).
+      let step: Int?? = ride.plan == nil ? .none : .some(lap.step == nil ? nil : lap.number - 1)
       let lapEnd =
         index + 1 < segments.count ? segments[index + 1].startElapsedMilliseconds : ride.elapsedMilliseconds
       let lapStart = min(lap.startElapsedMilliseconds, lapEnd)
@@ -76,7 +84,8 @@ public enum FitExport {
         lapEnd, 3,
         Messages.lap(
           index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
-          timer: lap.lapMilliseconds, rest: lap.step?.kind == .rest, byTime: lap.step?.ended == .time))
+          timer: lap.lapMilliseconds, step: step,
+          intensity: intensity(lap.step?.kind), byTime: lap.step?.ended == .time))
     }
 
     for entry in timeline.enumerated().sorted(by: {
@@ -93,8 +102,8 @@ public enum FitExport {
     }
     writer.write(
       Messages.session(
-        start: at(0), end: end, sport: ride.sport, elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds,
-        laps: segments.count, name: name, note: note))
+        start: at(0), end: end, sport: ride.sport, subSport: subSport(ride.sport, workout: ride.plan != nil),
+        elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds, laps: segments.count, name: name, note: note))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))
@@ -163,12 +172,16 @@ public enum FitExport {
       Message(number: 20, fields: [Field(253, .uint32, time)])  // record: timestamp
     }
 
+    /// A lap; `step` is the workout step it was (a workout ride's lap of its own: none, the
+    /// field's invalid value; a plain ride's: no field).
     static func lap(
-      index: Int, start: UInt32, end: UInt32, elapsed: Int64, timer: Int64, rest: Bool, byTime: Bool
+      index: Int, start: UInt32, end: UInt32, elapsed: Int64, timer: Int64, step: Int??, intensity: UInt32,
+      byTime: Bool
     ) -> Message {
-      Message(
+      let stepField = step.map { [Field(71, .uint16, $0.map { UInt32(min($0, 0xFFFE)) } ?? 0xFFFF)] } ?? []  // wkt_step_index
+      return Message(
         number: 19,  // lap
-        fields: [
+        fields: stepField + [
           Field(254, .uint16, UInt32(min(index, 0xFFFE))),  // message_index
           Field(253, .uint32, end),  // timestamp: the lap's end
           Field(2, .uint32, start),  // start_time
@@ -176,7 +189,7 @@ public enum FitExport {
           Field(8, .uint32, clamp(timer)),  // total_timer_time (ms): moving
           Field(0, .enumeration, Event.lap.rawValue),  // event
           Field(1, .enumeration, EventType.stop.rawValue),  // event_type
-          Field(23, .enumeration, rest ? 1 : 0),  // intensity: rest or active
+          Field(23, .enumeration, intensity),  // intensity
           Field(24, .enumeration, byTime ? 1 : 0),  // lap_trigger: time or manual
         ])
     }
@@ -212,8 +225,8 @@ public enum FitExport {
       ])
 
     static func session(
-      start: UInt32, end: UInt32, sport: Sport, elapsed: Int64, timer: Int64, laps: Int, name: [UInt8]? = nil,
-      note: [UInt8]? = nil
+      start: UInt32, end: UInt32, sport: Sport, subSport: UInt32, elapsed: Int64, timer: Int64, laps: Int,
+      name: [UInt8]? = nil, note: [UInt8]? = nil
     ) -> Message {
       Message(
         number: 18,  // session
@@ -221,7 +234,7 @@ public enum FitExport {
           Field(253, .uint32, end),  // timestamp
           Field(2, .uint32, start),  // start_time
           Field(5, .enumeration, sportValue(sport)),  // sport
-          Field(6, .enumeration, 0),  // sub_sport: generic
+          Field(6, .enumeration, subSport),  // sub_sport
           Field(7, .uint32, clamp(elapsed)),  // total_elapsed_time (ms)
           Field(8, .uint32, clamp(timer)),  // total_timer_time (ms)
           Field(25, .uint16, 0),  // first_lap_index
@@ -262,6 +275,7 @@ public enum FitExport {
   enum BaseType: UInt8 {
     case enumeration = 0x00, uint8 = 0x02, string = 0x07, byte = 0x0D, uint16 = 0x84, uint32 = 0x86, uint32z = 0x8C
 
+    /// The size of a value (a string's is its field's own: its bytes and the NUL).
     var size: Int {
       switch self {
       case .enumeration, .uint8, .string, .byte: 1
@@ -303,6 +317,13 @@ public enum FitExport {
       out.value = 0
       out.bytes = bytes.map { [UInt8](repeating: 0, count: $0.count) }
       return out
+    }
+
+    /// A string field: `text` in UTF-8, cut at a character's end to `maxBytes`, then a NUL.
+    init(_ number: UInt8, string text: String, maxBytes: Int = 63) {
+      var cut = ""
+      for character in text where cut.utf8.count + character.utf8.count <= maxBytes { cut.append(character) }
+      self.init(number, text: Array(cut.utf8) + [0])
     }
   }
 

@@ -261,7 +261,8 @@ public enum HistoryReport {
         ride.startedAtWallMilliseconds.map { WallTime.localDateTime($0, timeZone: timeZone) } ?? "",
         strings.sportName(ride.sport), TimeFormat.clock(.milliseconds(ride.movingMilliseconds), precision: .cs),
         TimeFormat.clock(.milliseconds(ride.elapsedMilliseconds), precision: .cs), String(ride.laps.count),
-        ride.bestLapMilliseconds.map { TimeFormat.clock(.milliseconds($0), precision: .cs) } ?? "",
+        ride.workout.map(strings.workout.stepsCell)
+          ?? ride.bestLapMilliseconds.map { TimeFormat.clock(.milliseconds($0), precision: .cs) } ?? "",
         ride.name.map(StatusReport.oneLine) ?? "",
       ])
     }
@@ -284,13 +285,16 @@ public enum HistoryReport {
         ("best_lap_ms", JSONText.optional(ride.bestLapMilliseconds.map { String($0) })),
         ("sport", JSONText.string(ride.sport.rawValue)),
         ("name", JSONText.optional(ride.name.map(JSONText.string))),
+        ("workout_steps", WorkoutSteps.json(ride.workout)),
       ])
     }
     return items.isEmpty ? "[]\n" : "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
   }
 
   /// One ride: a title line, its totals, then the laps (oldest first, best ▲ and worst ▼)
-  /// and the stretch from the last lap to the finish (or to now). With `comparison`, a line
+  /// and the stretch from the last lap to the finish (or to now). A workout ride gives its
+  /// steps instead of the laps' best, worst and average, and `previous` is the last finished
+  /// ride of the same workout. With `comparison`, a line
   /// naming it and a delta column (`ComparisonReport`).
   public static func show(
     _ ride: RideFigures, previous: RideFigures? = nil, comparison: RideComparison? = nil, strings: HistoryStrings,
@@ -314,12 +318,16 @@ public enum HistoryReport {
     if ride.wallClockWentBackwards { lines.append(strings.wallClockWentBackwards) }
     // The summary the screen shows after `r`: the laps' best, worst and average; the moving
     // time against the ride before.
-    let lapTimes = ride.laps.map(\.lapMilliseconds)
+    // A workout ride: its steps, against the last ride of the same workout (`previous`).
+    let lapTimes = ride.workout == nil ? ride.laps.map(\.lapMilliseconds) : []
+    if let workout = ride.workout {
+      lines += WorkoutSteps.showLines(ride, workout, before: previous, strings: strings)
+    }
     if let best = lapTimes.min(), let worst = lapTimes.max() {
       let average = lapTimes.reduce(0, +) / Int64(lapTimes.count)
       lines.append(strings.fill(strings.lapSummaryFormat, String(lapTimes.count), cs(best), cs(worst), cs(average)))
     }
-    if let previous, ride.state == .finished {
+    if let previous, ride.state == .finished, ride.workout == nil {
       let difference = Duration.milliseconds(ride.movingMilliseconds - previous.movingMilliseconds)
       lines.append(strings.fill(strings.versusFormat, String(previous.number), TimeFormat.signedDifference(difference, precision: .cs)))
     }

@@ -31,8 +31,9 @@ public struct RideProgram: Program {
     let ride = state.ride
     if ride.phase == .ready || ride.phase == .countdown {
       guard let last = state.lastFinished else { return s.summaryNoRide }
+      let count = last.workout.map { options.workoutStrings.steps($0.figures) } ?? s.lapCount(last.laps)
       return s.fill(s.summaryFinishedFormat, String(last.number)) + ": " + s.summaryMoving + " "
-        + TimeFormat.clock(last.moving, precision: state.precision) + " · " + s.lapCount(last.laps)
+        + TimeFormat.clock(last.moving, precision: state.precision) + " · " + count
     }
     var line = "\(s.ride) \(ride.number): \(s.summaryMoving) "
       + TimeFormat.clock(state.moving, precision: state.precision) + " · " + s.lapCount(ride.splits.count)

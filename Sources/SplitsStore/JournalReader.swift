@@ -12,7 +12,7 @@ public final class JournalReader: Sendable {
   public let bootID: String
   private let queue: DatabaseQueue
   /// Whether the file holds the journal's tables (an empty file does not).
-  private let hasTables: Bool
+  let hasTables: Bool
   /// Whether the file was opened immutable (`openingPath`): the reader then never sees a
   /// later change; open a new one when the file or its `-wal` changes.
   public let isImmutable: Bool

@@ -330,10 +330,11 @@ struct FitExportTests {
     #expect(times == times.sorted())
   }
 
-  @Test func aWorkoutsRestStepIsRestingAndAStepThatRanOutEndedByTime() throws {
+  @Test func aWorkoutsStepsAreWarmUpActiveRestAndCoolDownAndAStepThatRanOutEndedByTime() throws {
     let ride = RideFigures(WorkoutRides.whole, plan: WorkoutRides.plan)
     let laps = try FitMessages(FitExport.activity(ride)).all(19)
-    #expect(laps.map { $0[23] } == [0, 0, 1, 0, 0, 0, 0])
+    #expect(laps.map { $0[23] } == [2, 0, 1, 0, 3, 0, 0])
+    #expect(laps.map { $0[71] } == [0, 1, 2, 3, 4, 0xFFFF, 0xFFFF])
     #expect(laps.map { $0[24] } == [1, 0, 1, 0, 1, 0, 0])
   }
 
@@ -456,7 +457,8 @@ struct FitExportTests {
     #expect(session.total_elapsed_time == ride.elapsedMilliseconds, "\(name)")
     #expect(session.num_laps == lapCount && session.first_lap_index == 0, "\(name)")
     #expect(session.start_time == Self.fitSeconds(start) && session.timestamp == end, "\(name)")
-    #expect(fit.sport == "cycling" && session.sub_sport == "generic", "\(name)")
+    // A workout ride on a bike is a trainer's.
+    #expect(fit.sport == "cycling" && session.sub_sport == (ride.plan == nil ? "generic" : "indoor_cycling"), "\(name)")
     #expect(session.event == "session" && session.event_type == "stop", "\(name)")
 
     let activity = try #require(fit.activities.first)
@@ -478,7 +480,7 @@ struct FitExportTests {
     #expect(fit.laps.last?.timestamp == end, "\(name)")
     #expect(fit.laps.allSatisfy { $0.event == "lap" && $0.event_type == "stop" }, "\(name)")
     #expect(
-      fit.laps.map(\.intensity) == segments.map { $0.step?.kind == .rest ? "rest" : "active" }, "\(name)")
+      fit.laps.map(\.intensity) == segments.map { FitWorkoutTests.intensityName($0.step?.kind) }, "\(name)")
     #expect(
       fit.laps.map(\.lap_trigger) == segments.map { $0.step?.ended == .time ? "time" : "manual" }, "\(name)")
 

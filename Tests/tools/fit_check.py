@@ -1,8 +1,8 @@
 """fit_check.py FILE: a FIT file as Garmin's own decoder (garmin-fit-sdk) reads it.
 
 Prints a JSON summary on standard output: whether the decoder takes it for a FIT file with a
-good CRC, the errors it met, the file_id, session, activity, each lap, the timer events and
-the records' timestamps. Values are the raw ones of the file: times in FIT seconds,
+good CRC, the errors it met, the file_id, session, activity, each lap, the timer events, the
+records' timestamps, and a workout ride's workout and steps. Values are the raw ones of the file: times in FIT seconds,
 durations in ms; enumerations by their profile names. Exit status 0 when the summary is
 printed (whatever it says), 2 on bad usage.
 """
@@ -73,12 +73,25 @@ def main(argv):
                 m,
                 [
                     "message_index", "start_time", "timestamp", "total_elapsed_time", "total_timer_time",
-                    "event", "event_type", "intensity", "lap_trigger",
+                    "event", "event_type", "intensity", "lap_trigger", "wkt_step_index",
                 ],
             )
             for m in messages.get("lap_mesgs", [])
         ],
         "events": [pick(m, ["timestamp", "event", "event_type"]) for m in messages.get("event_mesgs", [])],
+        "workouts": [
+            pick(m, ["wkt_name", "sport", "sub_sport", "num_valid_steps"]) for m in messages.get("workout_mesgs", [])
+        ],
+        "workout_steps": [
+            pick(
+                m,
+                [
+                    "message_index", "wkt_step_name", "duration_type", "duration_value", "target_type",
+                    "custom_target_value_low", "custom_target_value_high", "intensity",
+                ],
+            )
+            for m in messages.get("workout_step_mesgs", [])
+        ],
         "records": {
             "count": len(records),
             "first": records[0] if records else None,

@@ -60,6 +60,9 @@ public enum RemoteOutcome: Equatable, Codable, Sendable {
   case reset(ride: Int, ended: Int, segments: Int)
   /// A query's answer, as LiveSplit Server words it.
   case value(String)
+  /// A workout ride finished: its steps done (on their time or on `l`), skipped and left,
+  /// of `steps`.
+  case finishedWorkout(ride: Int, moving: Duration, steps: Int, done: Int, skipped: Int)
   /// Nothing changed, for this reason.
   case refused(RemoteRefusal)
 
@@ -81,6 +84,9 @@ public enum RemoteRefusal: String, Error, Equatable, Codable, Sendable {
   case alreadyPaused
   /// `lap` while paused: laps are taken while running.
   case lapWhilePaused
+  /// `lap` while a workout ride is paused with a step to come: it ends or skips the step,
+  /// but only while riding.
+  case stepWhilePaused
   /// `finish` while running: pause first.
   case finishWhileRunning
   /// `undo` with no lap to take back.
@@ -117,7 +123,8 @@ public enum RemoteMapping {
     case (.start, .paused), (.pause, .paused): return .failure(.alreadyPaused)
     case (.pause, .running), (.toggle, .running), (.resume, .paused), (.toggle, .paused): return .success(.startPause)
     case (.lap, .running): return .success(.lap)
-    case (.lap, .paused): return .failure(.lapWhilePaused)
+    case (.lap, .paused):
+      return .failure(RideReducer.workoutStepWaiting(state) != nil ? .stepWhilePaused : .lapWhilePaused)
     case (.undo, .running), (.undo, .paused):
       guard state.canUndo else { return .failure(state.isFollowingWorkout ? .stepsStay : .nothingToUndo) }
       return .success(.undo)
@@ -158,7 +165,12 @@ public enum RemoteMapping {
       if state.lastFinished?.route == .reset, let count = state.route.route?.segments.count {
         return .reset(ride: before.number, ended: min(before.marks.count, count), segments: count)
       }
-      return .finished(ride: before.number, moving: state.lastFinished?.moving ?? state.moving, laps: before.splits.count)
+      let moving = state.lastFinished?.moving ?? state.moving
+      if let steps = state.lastFinished?.workout?.figures {
+        return .finishedWorkout(
+          ride: before.number, moving: moving, steps: steps.steps, done: steps.done, skipped: steps.skipped)
+      }
+      return .finished(ride: before.number, moving: moving, laps: before.splits.count)
     case .skip:
       let index = before.marks.count
       guard ride.marks.count > index, let segments = state.route.route?.segments, index < segments.count else {

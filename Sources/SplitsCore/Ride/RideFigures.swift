@@ -86,6 +86,11 @@ public struct RideFigures: Equatable, Sendable {
   public var note: String?
   /// The stretches the ride's clock ran, oldest first (`RideTimeline.swift`).
   public var stretches: [Stretch]
+  /// A workout ride's steps done, skipped and left and its time in each kind; nil for a
+  /// plain ride (and for a workout ride whose plan is not known).
+  public var workout: WorkoutFigures?
+  /// The plan a workout ride followed (the FIT export writes its steps); nil otherwise.
+  public var plan: Workout?
 
   /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
   /// still say how each step ended).
@@ -122,6 +127,10 @@ public struct RideFigures: Equatable, Sendable {
     name = restored.name
     note = restored.note
     stretches = Self.stretches(of: restored)
+    self.plan = plan
+    workout = plan.map {
+      WorkoutFigures(plan: $0, splits: restored.ride.splits, stepEnds: restored.ride.stepEnds, moving: moving)
+    }
 
     var laps: [Lap] = []
     var previousSplit = Duration.zero
@@ -174,8 +183,9 @@ public struct RideFigures: Equatable, Sendable {
   /// Whether the ride's clock has started (a ride that never started has nothing to show).
   public var hasStarted: Bool { startedAtWallMilliseconds != nil }
 
-  /// The shortest recorded lap, if any.
-  public var bestLapMilliseconds: Int64? { laps.map(\.lapMilliseconds).min() }
+  /// The shortest recorded lap, if any; none for a workout ride, whose laps are its steps
+  /// (the shortest step is no best lap).
+  public var bestLapMilliseconds: Int64? { workout == nil ? laps.map(\.lapMilliseconds).min() : nil }
 
   /// The laps a fitness tool wants: every recorded lap and then the final stretch, so that
   /// together they cover the whole moving time.

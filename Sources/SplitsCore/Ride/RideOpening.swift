@@ -21,6 +21,9 @@ public struct RideOpening: Equatable, Sendable {
   public var previousMoving: Duration?
   /// The workout the ride follows; nil for a plain ride.
   public var workout: WorkoutRun?
+  /// The last finished ride of that workout (`WorkoutSource.identity`), for the summary
+  /// after `r`.
+  public var workoutRideBefore: WorkoutRideBefore?
   /// Why the open ride's workout cannot be read (it goes on as a plain ride): said in the banner.
   public var unreadableWorkout: String?
   /// What the workout's reader skipped (`.zwo` elements it does not know): said in the banner.
@@ -91,6 +94,7 @@ public struct RideOpening: Equatable, Sendable {
       ride: restored?.ride ?? Ride(number: 1), precision: precision, countdownSteps: countdownSteps, now: at)
     state.banner = banner
     state.previousMoving = previousMoving
+    state.chrome.workoutRideBefore = workoutRideBefore
     state.splitGuard = splitGuard
     state.sport = sport
     state.name = name.flatMap { $0.isEmpty ? nil : $0 }

@@ -133,6 +133,8 @@ public enum RideReducer {
     summary.route = state.route.result(state.ride)
     summary.sport = state.rideSport
     state.clock.openSport = nil
+    summary.workout = workoutSummary(state)
+    if summary.workout != nil { summary.previousMoving = nil }
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)

@@ -2,6 +2,11 @@
 /// language. One stored property per text, so a text missing in one language does not
 /// compile. Machine formats (JSON, CSV, TCX, `status --json`) are never translated.
 public struct HistoryStrings: Sendable {
+  /// The language of these strings: a workout ride's words in `history` and `show` are the
+  /// workout screen's (`workout`).
+  public let language: Language
+  public var workout: WorkoutStrings { .of(language) }
+
   /// `sport` as `history` and `show` name it.
   public func sportName(_ sport: Sport) -> String {
     switch sport {
@@ -124,6 +129,7 @@ public struct HistoryStrings: Sendable {
   }
 
   public static let english = HistoryStrings(
+    language: .en,
     statusLapFormat: "lap %@",
     statusReady: "ready",
     statusNone: "no ride",
@@ -181,6 +187,7 @@ public struct HistoryStrings: Sendable {
   )
 
   public static let korean = HistoryStrings(
+    language: .ko,
     statusLapFormat: "랩 %@",
     statusReady: "준비",
     statusNone: "라이드 없음",

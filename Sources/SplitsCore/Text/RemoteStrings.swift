@@ -20,6 +20,8 @@ public struct RemoteStrings: Sendable {
   public let undoneFormat: String
   /// `%@` the ride number, `%@` the moving time, `%@` the laps (`lapsFormat` or `oneLap`).
   public internal(set) var finishedFormat: String
+  /// A workout ride's steps after `finishedFormat`'s moving time: done, of all, skipped, left.
+  public let stepsFormat: String
   /// A count of laps: `%@` the count (not 1).
   public let lapsFormat: String
   /// One lap.
@@ -36,6 +38,8 @@ public struct RemoteStrings: Sendable {
   public let refusedAlreadyRunning: String
   public let refusedAlreadyPaused: String
   public let refusedLapWhilePaused: String
+  /// `lap` while a workout ride is paused with a step to come.
+  public let refusedStepWhilePaused: String
   public let refusedFinishWhileRunning: String
   public let refusedNothingToUndo: String
   public let refusedStepsStay: String
@@ -83,6 +87,9 @@ public struct RemoteStrings: Sendable {
     case .unskipped(_, let number): return fill(unskippedFormat, String(number))
     case .reset(let ride, let ended, let segments): return fill(resetFormat, String(ride), String(ended), String(segments))
     case .value(let text): return Printable.text(text)
+    case .finishedWorkout(let ride, let moving, let steps, let done, let skipped):
+      let count = fill(stepsFormat, String(done), String(steps), String(skipped), String(max(0, steps - done - skipped)))
+      return fill(finishedFormat, String(ride), clock(moving), count)
     case .refused(let refusal): return reason(refusal)
     }
   }
@@ -94,6 +101,7 @@ public struct RemoteStrings: Sendable {
     case .alreadyRunning: refusedAlreadyRunning
     case .alreadyPaused: refusedAlreadyPaused
     case .lapWhilePaused: refusedLapWhilePaused
+    case .stepWhilePaused: refusedStepWhilePaused
     case .finishWhileRunning: refusedFinishWhileRunning
     case .nothingToUndo: refusedNothingToUndo
     case .stepsStay: refusedStepsStay
@@ -114,6 +122,7 @@ public struct RemoteStrings: Sendable {
     workoutComplete: "workout complete (paused)",
     undoneFormat: "took back lap %@",
     finishedFormat: "ride %@ finished: moving %@ · %@",
+    stepsFormat: "steps %@/%@ done, %@ skipped, %@ left",
     lapsFormat: "%@ laps",
     oneLap: "1 lap",
     skippedFormat: "skipped segment %@ (%@)",
@@ -124,6 +133,7 @@ public struct RemoteStrings: Sendable {
     refusedAlreadyRunning: "the ride is already running",
     refusedAlreadyPaused: "the ride is paused: splits resume goes on",
     refusedLapWhilePaused: "laps are recorded while running: splits resume first",
+    refusedStepWhilePaused: "lap ends or skips the workout's step only while riding: splits resume first",
     refusedFinishWhileRunning: "the ride is running: splits pause first, then splits finish",
     refusedNothingToUndo: "no lap to take back",
     refusedStepsStay: "a workout's steps stay as they ended",
@@ -149,6 +159,7 @@ public struct RemoteStrings: Sendable {
     workoutComplete: "워크아웃 완료 (일시정지)",
     undoneFormat: "랩 %@ 취소",
     finishedFormat: "라이드 %@ 완료: 이동 %@ · %@",
+    stepsFormat: "단계 %@/%@ 완료, 건너뜀 %@, 남음 %@",
     lapsFormat: "랩 %@",
     oneLap: "랩 1",
     skippedFormat: "구간 %@ (%@) 건너뜀",
@@ -159,6 +170,7 @@ public struct RemoteStrings: Sendable {
     refusedAlreadyRunning: "라이드가 이미 진행 중입니다",
     refusedAlreadyPaused: "라이드가 일시정지 상태입니다: splits resume 로 재개",
     refusedLapWhilePaused: "랩은 주행 중에만 기록됩니다: 먼저 splits resume",
+    refusedStepWhilePaused: "lap 은 주행 중에만 워크아웃 단계를 끝내거나 건너뜁니다: 먼저 splits resume",
     refusedFinishWhileRunning: "주행 중입니다: 먼저 splits pause, 그다음 splits finish",
     refusedNothingToUndo: "취소할 랩이 없습니다",
     refusedStepsStay: "워크아웃 단계는 끝난 대로 남습니다",

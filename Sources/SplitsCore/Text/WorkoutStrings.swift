@@ -59,6 +59,21 @@ public struct WorkoutStrings: Sendable {
   /// screen: riding on is resuming).
   public let helpWorkoutLap: String
   public let helpWorkoutUndo: String
+  /// `l` before the start or while paused, with a step to come: it ends (a lap step) or
+  /// skips the step, but only while riding.
+  public let hintEndStepReady: String
+  public let hintSkipStepReady: String
+  public let hintEndStepPaused: String
+  public let hintSkipStepPaused: String
+  /// The summary after `r` of a workout ride: steps done (of all), skipped and left; the
+  /// last ride of the same workout (its number, the moving time's difference, its steps
+  /// done of all), or that there is none; the time ridden after the last step.
+  public let summaryStepsFormat: String
+  public let summaryAgainstFormat: String
+  public let summaryFirstRide: String
+  public let summaryAfterWorkout: String
+  /// `history`'s cell for a workout ride, in place of the best lap: steps done, of all.
+  public let stepsCellFormat: String
   /// `SPLITS_CUE` when a workout's last step ends.
   public let workoutCompleteCue: String
   /// `--cue-cmd` failed: its exit status, the signal that ended it, or why it did not start.
@@ -109,6 +124,22 @@ public struct WorkoutStrings: Sendable {
     case .startPause where phase == .paused && complete: rideOn
     case .lap: lapStep ? endStep : skipStep
     default: ride.label(command, phase: phase, helpShown: helpShown)
+    }
+  }
+
+  /// `Steps 2/10 done · 1 skipped · 7 left`.
+  public func steps(_ figures: WorkoutFigures) -> String {
+    fill(
+      summaryStepsFormat, String(figures.done), String(figures.steps), String(figures.skipped), String(figures.left))
+  }
+
+  /// What `l` says before the start (`paused` false) or while paused, with a step to come.
+  public func stepWhileStopped(lapStep: Bool, paused: Bool) -> String {
+    switch (lapStep, paused) {
+    case (true, false): hintEndStepReady
+    case (false, false): hintSkipStepReady
+    case (true, true): hintEndStepPaused
+    case (false, true): hintSkipStepPaused
     }
   }
 
@@ -165,6 +196,15 @@ public struct WorkoutStrings: Sendable {
     rideOn: "ride on",
     helpWorkoutLap: "end the step (skip if timed)",
     helpWorkoutUndo: "undo a lap after the workout",
+    hintEndStepReady: "l ends the step while riding: space starts",
+    hintSkipStepReady: "l skips the step while riding: space starts",
+    hintEndStepPaused: "l ends the step while riding: space resumes",
+    hintSkipStepPaused: "l skips the step while riding: space resumes",
+    summaryStepsFormat: "Steps %@/%@ done · %@ skipped · %@ left",
+    summaryAgainstFormat: "Against ride %@ of this workout: %@ · %@/%@ steps done",
+    summaryFirstRide: "The first finished ride of this workout",
+    summaryAfterWorkout: "after the workout",
+    stepsCellFormat: "steps %@/%@",
     workoutCompleteCue: "Workout complete",
     cueFailedFormat: "The cue command failed with exit status %@",
     cueKilledFormat: "The cue command was ended by signal %@",
@@ -214,6 +254,15 @@ public struct WorkoutStrings: Sendable {
     rideOn: "계속 주행",
     helpWorkoutLap: "단계 끝내기 (시간 단계는 건너뜀)",
     helpWorkoutUndo: "워크아웃 뒤의 랩 취소",
+    hintEndStepReady: "l 은 주행 중에 단계를 끝냅니다: space 로 시작",
+    hintSkipStepReady: "l 은 주행 중에 단계를 건너뜁니다: space 로 시작",
+    hintEndStepPaused: "l 은 주행 중에 단계를 끝냅니다: space 로 재개",
+    hintSkipStepPaused: "l 은 주행 중에 단계를 건너뜁니다: space 로 재개",
+    summaryStepsFormat: "단계 %@/%@ 완료 · 건너뜀 %@ · 남음 %@",
+    summaryAgainstFormat: "이 워크아웃의 라이드 %@ 대비: %@ · 단계 %@/%@ 완료",
+    summaryFirstRide: "이 워크아웃의 첫 완료 라이드",
+    summaryAfterWorkout: "워크아웃 뒤",
+    stepsCellFormat: "단계 %@/%@",
     workoutCompleteCue: "워크아웃 완료",
     cueFailedFormat: "큐 명령이 종료 상태 %@(으)로 실패했습니다",
     cueKilledFormat: "큐 명령이 시그널 %@(으)로 종료되었습니다",

@@ -5,6 +5,9 @@ public struct ChromeFeature: Equatable, Sendable {
   public enum Hint: Equatable, Sendable {
     /// `l` with no ride (space starts one), `l` while paused (space resumes).
     case lapReady, lapPaused
+    /// `l` before the start or while paused on a workout ride with a step to come: `l` ends
+    /// that step (`lapStep`) or skips it, but only while riding.
+    case stepWhileStopped(lapStep: Bool, paused: Bool)
     /// `r` with no ride, `r` while running (pause first).
     case finishReady, finishRunning
     /// `u` with no lap to take back.
@@ -41,6 +44,9 @@ public struct ChromeFeature: Equatable, Sendable {
   /// The moving time of the last finished ride (from the journal at start, then this
   /// session's), for the summary's difference.
   public var previousMoving: Duration?
+  /// The last finished ride of the workout this screen follows (from the journal at start,
+  /// then this session's), for a workout ride's summary.
+  public var workoutRideBefore: WorkoutRideBefore?
   /// The `--cue-cmd` command failed once: said in the banner, and never again.
   public var cueFailureShown = false
 
@@ -86,6 +92,9 @@ public struct ChromeFeature: Equatable, Sendable {
   mutating func finished(_ summary: RideSummary) {
     lastFinished = summary
     previousMoving = summary.moving
+    if let workout = summary.workout {
+      workoutRideBefore = WorkoutRideBefore(number: summary.number, moving: summary.moving, figures: workout.figures)
+    }
     showingSummary = true
   }
 
@@ -133,6 +142,9 @@ public struct RideSummary: Equatable, Sendable {
   public var route: RouteResult?
   /// What the ride was: its words are a run's when running.
   public var sport: Sport = .biking
+  /// For a workout ride: its steps, and the last ride of the same workout (then
+  /// `previousMoving` is nil: it is not compared with whatever ride came before).
+  public var workout: WorkoutRideSummary?
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,

@@ -109,7 +109,9 @@ extension RideReducer {
     case (.undo, _):
       state.showHint(phase == .countdown ? .countdownWait : .nothingToUndo)
     case (.lap, _):
-      state.showHint(phase == .countdown ? .countdownWait : phase == .paused ? .lapPaused : .lapReady)
+      state.showHint(
+        phase == .countdown
+          ? .countdownWait : workoutStepWaiting(state) ?? (phase == .paused ? .lapPaused : .lapReady))
     case (.finish, _):
       state.showHint(phase == .countdown ? .countdownWait : phase == .running ? .finishRunning : .finishReady)
     case (.quit, _), (.help, _), (.compare, _), (.skip, _):

@@ -66,6 +66,25 @@ extension RideReducer {
     return !position.isComplete
   }
 
+  /// A workout ride's summary at its finish: its steps, against the last finished ride of
+  /// the same workout. Nil for a plain ride.
+  static func workoutSummary(_ state: RideScreenState) -> WorkoutRideSummary? {
+    guard let run = state.workout else { return nil }
+    let figures = WorkoutFigures(
+      plan: run.plan, splits: state.ride.splits, stepEnds: state.ride.stepEnds, moving: state.moving)
+    return WorkoutRideSummary(figures: figures, before: state.chrome.workoutRideBefore)
+  }
+
+  /// What `l` says on a workout ride that is not running (before its start, or paused) while
+  /// a step is still to come: that it ends the step (a lap step) or skips it, once the ride
+  /// runs. Nil for a plain ride and once the workout is complete (then `l` records laps).
+  static func workoutStepWaiting(_ state: RideScreenState) -> ChromeFeature.Hint? {
+    guard let run = state.workout, state.phase == .ready || state.phase == .paused else { return nil }
+    let step = state.workoutPosition.map { $0.isComplete ? nil : $0.step } ?? (state.phase == .ready ? 0 : nil)
+    guard let step, step < run.plan.steps.count else { return nil }
+    return .stepWhileStopped(lapStep: run.plan.steps[step].length == .untilLap, paused: state.phase == .paused)
+  }
+
   /// `l` in a workout ends the step: a step that ends on a lap ends, a timed one is skipped.
   /// The last step's end completes the workout: the ride pauses there and the screen says so.
   static func workoutLap(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
