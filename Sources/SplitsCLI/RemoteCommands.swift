@@ -13,14 +13,19 @@ protocol RemoteCommandLine: ParsableCommand {
 }
 
 extension RemoteCommandLine {
-  func run() throws {
+  func run() throws { try runRemote() }
+
+  /// Applies the command; a ride it starts with no screen open gets `lapDistance`.
+  func runRemote(lapDistance: LapDistance? = nil) throws {
     let environment = ProcessInfo.processInfo.environment
     let directory = try options.data.checkedDirectory(creating: true, environment: environment)
     let precision = options.precision
-    let strings = RemoteStrings.of(options.lang ?? Language.from(environment: environment))
+    let language = options.lang ?? Language.from(environment: environment)
+    let strings = RemoteStrings.of(language)
     let status = MainActor.assumeIsolated {
       RemoteRun.run(
-        Self.remote, directory: directory, precision: precision, strings: strings, plans: WorkoutPlans.plan(for:))
+        Self.remote, directory: directory, precision: precision, strings: strings, plans: WorkoutPlans.plan(for:),
+        lapDistance: lapDistance, distanceStrings: DistanceStrings.of(language))
     }
     if status != 0 { throw ExitCode(status) }
   }
@@ -65,6 +70,14 @@ extension RemoteCommandLine {
 struct StartCommand: RemoteCommandLine {
   static let remote = RemoteCommand.start
   @OptionGroup var options: RemoteOptions
+
+  @Option(
+    name: .customLong("lap-distance"),
+    help: "With no screen open, how long each lap of the ride it starts is: 400m, 0.4km, 1mi.",
+    transform: LapDistance.argument)
+  var lapDistance: LapDistance?
+
+  func run() throws { try runRemote(lapDistance: lapDistance) }
 }
 
 struct PauseCommand: RemoteCommandLine {

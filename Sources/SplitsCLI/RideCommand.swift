@@ -22,6 +22,8 @@ struct RideCommand: ParsableCommand {
 
   @OptionGroup var data: DataOptions
 
+  @OptionGroup var distance: DistanceOptions
+
   @Option(help: "Precision of the moving time: s, ds (tenths) or cs (hundredths).")
   var precision: Precision = .cs
 
@@ -63,7 +65,7 @@ struct RideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try Self.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
-        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard)
+        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard, distance: distance)
     }
   }
 
@@ -80,7 +82,7 @@ struct RideCommand: ParsableCommand {
   static func ride(
     display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
     sport given: Sport? = nil, name: String? = nil, splitGuard: Int = defaultSplitGuard,
-    workout requested: WorkoutRequest? = nil
+    distance: DistanceOptions? = nil, workout requested: WorkoutRequest? = nil
   ) throws {
     let sport = given ?? .biking
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
@@ -119,6 +121,10 @@ struct RideCommand: ParsableCommand {
           to: open, name: name, sport: given, journal: journal, strings: CLIStrings.of(options.language))
         if let name, !name.isEmpty, open.name == nil { session?.restored.name = name }
         if let given { session?.restored.sport = given }
+        if var ride = session?.restored {
+          try applyLapDistance(distance?.lapDistance, to: &ride, journal: journal)
+          session?.restored.lapDistance = ride.lapDistance
+        }
       }
     } catch {
       try? session?.journal.close()
@@ -132,12 +138,14 @@ struct RideCommand: ParsableCommand {
       try? session?.journal.close()
       throw error
     }
-    let opening = RideOpening(
+    var opening = RideOpening(
       restored: session?.restored, precision: precision, countdownSteps: countdown, sport: sport, name: newName,
       previousMoving: session?.previous?.moving,
       workout: workout.request.map { WorkoutRun(plan: $0.plan, source: $0.source, bells: $0.bells) },
       unreadableWorkout: workout.unreadable, comparisons: comparisons, language: options.language,
       splitGuard: .milliseconds(splitGuard), note: openRideNote, route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
+    opening.lapDistance = distance?.lapDistance
+    opening.units = distance?.units ?? .metric
     let outcome = present(
       opening, options: options, journal: session?.journal, cueCommand: workout.request?.cueCommand,
       control: session?.directory)

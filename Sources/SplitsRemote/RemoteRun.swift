@@ -23,7 +23,7 @@ public enum RemoteRun {
   /// (nil when it cannot be read: the ride is then run as a plain one).
   public static func run(
     _ command: RemoteCommand, directory: String, precision: Precision, strings: RemoteStrings,
-    plans: (WorkoutSource) -> Workout?
+    plans: (WorkoutSource) -> Workout?, lapDistance: LapDistance? = nil, distanceStrings: DistanceStrings = .english
   ) -> Int32 {
     var random = SystemRandomNumberGenerator()
     guard let request = RemoteRequest(command, id: RemoteRequest.makeID(using: &random)) else { return 1 }
@@ -43,7 +43,9 @@ public enum RemoteRun {
         close(fd)
         let message: String
         switch asked {
-        case .answered(let status): return status
+        case .answered(let status):
+          if lapDistance != nil { printError("splits: " + distanceStrings.onScreen) }
+          return status
         case .closing: message = strings.screenSilent
         case .ended: message = strings.outcomeUnknown
         }
@@ -77,7 +79,8 @@ public enum RemoteRun {
       do {
         let lock = try ScreenLock.acquire(dataDirectory: directory)
         defer { lock.release() }
-        return headless(request, directory: directory, precision: precision, strings: strings, plans: plans)
+        return headless(
+          request, directory: directory, precision: precision, strings: strings, plans: plans, lapDistance: lapDistance)
       } catch let held as ScreenLock.Held {
         // A screen opening (not listening yet) or closing, or another command at work.
         guard ContinuousClock.now < deadline else {
@@ -170,7 +173,7 @@ public enum RemoteRun {
   /// before answering): its answer is printed again and nothing is applied.
   static func headless(
     _ request: RemoteRequest, directory: String, precision: Precision, strings: RemoteStrings,
-    plans: (WorkoutSource) -> Workout?
+    plans: (WorkoutSource) -> Workout?, lapDistance: LapDistance? = nil
   ) -> Int32 {
     let journal: Journal
     do {
@@ -199,7 +202,8 @@ public enum RemoteRun {
       // The open ride's route: its last split completes the attempt, as on the screen.
       let route = restored.phase != .ready ? restored.name.flatMap { try? journal.route(named: $0) } : nil
       var state = RideOpening(
-        restored: restored, precision: precision, workout: workout, splitGuard: .zero, route: route ?? nil
+        restored: restored, precision: precision, workout: workout, splitGuard: .zero, route: route ?? nil,
+        lapDistance: lapDistance
       ).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state, Action(.remote(request.command), at: Now(monotonic: state.now, wallMilliseconds: now.wallMilliseconds)))

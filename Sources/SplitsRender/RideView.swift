@@ -99,7 +99,7 @@ public enum RideView {
       ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
       ("\(s.pausedTotal) \(paused)", .paused, paused),
       ("\(s.laps) \(state.ride.splits.count)", nil, ""),
-    ]
+    ] + distancePart(state, options: options)
     if !stateShown { parts.insert((stateLabel(state, s), nil, ""), at: 0) }
     var line = ""
     for part in parts {
@@ -207,7 +207,7 @@ public enum RideView {
       ("\(s.summaryMoving) \(clock(summary.moving))", .bold),
       ("\(s.elapsed) \(TimeFormat.clock(summary.elapsed, precision: .s))   \(s.pausedTotal) \(TimeFormat.clock(summary.paused, precision: .s))", .plain),
       ("\(s.laps) \(summary.laps)", .plain),
-    ]
+    ] + distanceSummary(summary, options: options)
     if let best = summary.bestLap, let worst = summary.worstLap, let average = summary.averageLap {
       lines.append(("▲ \(s.summaryBest) \(clock(best))", options.colored(.green)))
       lines.append(("▼ \(s.summaryWorst) \(clock(worst))", options.colored(.red)))

@@ -90,3 +90,49 @@ struct LapDistanceTests {
     #expect(Pace.total(laps: Int.max, distance: Self.track) == Int64.max)
   }
 }
+
+/// The lap distance goes with the ride: recorded with its first event, the open ride's own
+/// on screen, the next ride's after a finish.
+@Suite("A ride's lap distance on the ride screen")
+struct LapDistanceRideTests {
+  static let origin = Instant(nanoseconds: 1_000_000_000_000)
+  static func at(_ ms: Int64) -> Instant { origin + .milliseconds(ms) }
+  static let track = LapDistance(millimetres: 400_000)!
+  static let mile = LapDistance(millimetres: 1_609_344)!
+
+  @Test func theStartOfARideOpenedWith400mCarriesItToTheJournal() {
+    var state = RideOpening(restored: nil, precision: .cs, lapDistance: Self.track).state(at: Self.origin)
+    let effects = RideReducer.reduce(&state, .key(.character(" "), at: Self.at(0)))
+    guard case .record(let event, _, _)? = effects.first else {
+      Issue.record("no event recorded: \(effects)")
+      return
+    }
+    #expect(event.kind == .start && event.lapDistance == Self.track)
+    let pause = RideReducer.reduce(&state, .key(.character(" "), at: Self.at(1_000)))
+    guard case .record(let paused, _, _)? = pause.first else { return }
+    #expect(paused.lapDistance == nil)
+  }
+
+  @Test func theCountdownsStartCarriesIt() {
+    var state = RideOpening(restored: nil, precision: .cs, countdownSteps: 3, lapDistance: Self.track)
+      .state(at: Self.origin)
+    let effects = RideReducer.reduce(&state, .key(.character(" "), at: Self.at(0)))
+    guard case .record(let event, _, _)? = effects.first else { return }
+    #expect(event.kind == .countdownStart && event.lapDistance == Self.track)
+  }
+
+  @Test func anOpenRideKeepsItsOwnDistanceAndTheNextRideGetsTheOneGiven() {
+    var restored = Restore.ride(number: 3, events: [], bootID: "b", now: Now(monotonic: Self.origin, wallMilliseconds: 0))
+    restored.ride.apply(RideEvent(.start, at: Self.at(0)))
+    restored.lapDistance = Self.mile
+    var state = RideOpening(restored: restored, precision: .cs, lapDistance: Self.track).state(at: Self.at(10_000))
+    #expect(state.lapDistance == Self.mile)
+    _ = RideReducer.reduce(&state, .key(.character(" "), at: Self.at(20_000)))
+    _ = RideReducer.reduce(&state, .key(.character("r"), at: Self.at(21_000)))
+    #expect(state.lastFinished?.lapDistance == Self.mile)
+    #expect(state.lapDistance == Self.track)
+    // An open ride without one shows none, whatever the next ride gets.
+    restored.lapDistance = nil
+    #expect(RideOpening(restored: restored, precision: .cs, lapDistance: Self.track).state(at: Self.at(10_000)).lapDistance == nil)
+  }
+}

@@ -84,6 +84,8 @@ public struct RideFigures: Equatable, Sendable {
   /// Its name and note, if any.
   public var name: String?
   public var note: String?
+  /// Its lap distance (`--lap-distance`), if it has one (`RideFigures+Distance.swift`).
+  public var lapDistance: LapDistance?
   /// The stretches the ride's clock ran, oldest first (`RideTimeline.swift`).
   public var stretches: [Stretch]
 
@@ -121,6 +123,7 @@ public struct RideFigures: Equatable, Sendable {
     sport = restored.sport
     name = restored.name
     note = restored.note
+    lapDistance = restored.lapDistance
     stretches = Self.stretches(of: restored)
 
     var laps: [Lap] = []

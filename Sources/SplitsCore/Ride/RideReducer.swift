@@ -122,6 +122,8 @@ public enum RideReducer {
     let attempt = Attempt(finished: state.ride, moving: state.moving)
     state.following.inputArrived()
     summary.route = state.route.result(state.ride)
+    (summary.lapDistance, summary.units) = (state.distance.onScreen, state.distance.units)
+    state.distance.finished()
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)

@@ -131,6 +131,9 @@ public struct RideSummary: Equatable, Sendable {
   public var previousMoving: Duration?
   /// For an attempt at a route: how it ended.
   public var route: RouteResult?
+  /// The ride's lap distance, and the units its pace is shown in.
+  public var lapDistance: LapDistance?
+  public var units: DistanceUnits = .metric
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,
