@@ -29,6 +29,9 @@ struct ShowCommand: ParsableCommand {
   @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
+  @Option(help: "Units of a ride's pace, speed and distance: metric (min/km, km/h; unless given) or imperial (min/mi, mph).")
+  var units: DistanceUnits = .metric
+
   func validate() throws {
     guard ride == "last" || (Int(ride).map { $0 >= 1 } ?? false) else {
       throw ValidationError(
@@ -39,7 +42,8 @@ struct ShowCommand: ParsableCommand {
 
   func run() throws {
     let directory = try data.checkedDirectory(creating: false)
-    let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
+    let strings = HistoryStrings.of(language)
     let rides: (found: RestoredRide, previous: RestoredRide?, all: [RestoredRide])? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }
       let now = SystemClocks.now()
@@ -62,7 +66,11 @@ struct ShowCommand: ParsableCommand {
       try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
     } else {
       let previous = rides?.previous.map(RideFigures.init)
-      try StandardOutput.print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
+      try StandardOutput.print(
+        HistoryReport.show(
+          figures, previous: previous, comparison: comparison, strings: strings, units: units,
+          distanceStrings: .of(language)),
+        terminator: "")
     }
   }
 }

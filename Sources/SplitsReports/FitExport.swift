@@ -51,13 +51,15 @@ public enum FitExport {
     // before it).
     var lastRecord: UInt32?
     var lapStartMoving: Int64 = 0
-    for lap in segments {
+    for (index, lap) in segments.enumerated() {
       for piece in ride.pieces(fromMoving: lapStartMoving, toMoving: lap.splitMilliseconds) {
         for point in ride.trackpoints(piece) {
           let time = at(point)
           if let lastRecord, time <= lastRecord { continue }
           lastRecord = time
-          add(point, 1, Messages.record(at: time))
+          let moving = piece.fromMoving + (point - piece.fromElapsed)
+          let covered = distance(ride, index: index, lap: lap, lapStart: lapStartMoving, moving: moving)
+          add(point, 1, Messages.record(at: time).adding(distance: covered, field: recordDistanceField))
         }
       }
       lapStartMoving = max(lapStartMoving, lap.splitMilliseconds)
@@ -73,7 +75,8 @@ public enum FitExport {
         lapEnd, 3,
         Messages.lap(
           index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
-          timer: lap.lapMilliseconds, rest: lap.step?.kind == .rest, byTime: lap.step?.ended == .time))
+          timer: lap.lapMilliseconds, rest: lap.step?.kind == .rest, byTime: lap.step?.ended == .time
+        ).adding(distance: ride.distanceMillimetres(of: lap)))
     }
 
     for entry in timeline.enumerated().sorted(by: {
@@ -84,7 +87,8 @@ public enum FitExport {
     writer.write(
       Messages.session(
         start: at(0), end: end, sport: ride.sport, elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds,
-        laps: segments.count))
+        laps: segments.count
+      ).adding(distance: ride.distanceMillimetres))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))
