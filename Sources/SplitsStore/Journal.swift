@@ -213,9 +213,7 @@ public final class Journal: EventSink, Sendable {
       if let name = event.name {
         try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name, ride])
       }
-      if let distance = event.lapDistance {
-        try Self.setLapDistance(db, distance, ride: ride)
-      }
+      if let distance = event.lapDistance { try Self.setLapDistance(db, distance, ride: ride) }
       if let workout = event.workout {
         // In the same transaction as the ride's first event: a workout ride never lacks it.
         try db.execute(
@@ -357,11 +355,6 @@ public final class Journal: EventSink, Sendable {
       if let distance = changes.lapDistance { try Self.setLapDistance(db, distance, ride: ride) }
       return true
     }
-  }
-
-  static func setLapDistance(_ db: Database, _ distance: LapDistance, ride: Int) throws {
-    try db.execute(
-      sql: "UPDATE rides SET lap_distance_mm = ? WHERE number = ?", arguments: [distance.millimetres, ride])
   }
 
   /// Removes finished ride `ride`, its events and its workout, in one transaction: the only
