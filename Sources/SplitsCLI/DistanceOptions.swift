@@ -27,12 +27,19 @@ struct DistanceOptions: ParsableArguments {
 }
 
 extension RideCommand {
-  /// `--lap-distance` given while ride `open`, which has none, is open: the open ride takes
-  /// it (in the journal, at once). An open ride with a lap distance keeps its own; the one
-  /// given is the next ride's.
-  static func applyLapDistance(_ distance: LapDistance?, to open: inout RestoredRide, journal: Journal) throws {
-    guard let distance, open.phase != .ready, open.lapDistance == nil else { return }
+  /// `--lap-distance` given while ride `open` is open: a ride without one takes it (in the
+  /// journal, at once); a ride with another keeps its own, and the one given is the next
+  /// ride's. Returns what the screen's banner says of it (nil when nothing is to be said).
+  static func applyLapDistance(
+    _ distance: LapDistance?, to open: inout RestoredRide, journal: Journal, strings: DistanceStrings
+  ) throws -> String? {
+    guard let distance, open.phase != .ready else { return nil }
+    let number = String(open.ride.number)
+    if let own = open.lapDistance {
+      return own == distance ? nil : strings.fill(strings.openRideKeepsFormat, number, own.text, distance.text)
+    }
     _ = try withJournalErrors { try journal.edit(ride: open.ride.number, Journal.Changes(lapDistance: distance)) }
     open.lapDistance = distance
+    return strings.fill(strings.openRideTakesFormat, number, distance.text)
   }
 }

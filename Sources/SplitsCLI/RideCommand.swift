@@ -122,8 +122,10 @@ struct RideCommand: ParsableCommand {
         if let name, !name.isEmpty, open.name == nil { session?.restored.name = name }
         if let given { session?.restored.sport = given }
         if var ride = session?.restored {
-          try applyLapDistance(distance?.lapDistance, to: &ride, journal: journal)
+          let note = try applyLapDistance(
+            distance?.lapDistance, to: &ride, journal: journal, strings: .of(options.language))
           session?.restored.lapDistance = ride.lapDistance
+          if let note { openRideNote = openRideNote.map { $0 + " · " + note } ?? note }
         }
       }
     } catch {

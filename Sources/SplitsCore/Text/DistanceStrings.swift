@@ -12,6 +12,13 @@ public struct DistanceStrings: Sendable {
   public let lapDistance: String
   /// `splits start --lap-distance` answered by an open screen.
   public let onScreen: String
+  /// The screen's banner when `--lap-distance` was given while a ride is open: `%@` the ride,
+  /// `%@` the distance it took; or `%@` the ride, `%@` its own, `%@` the one given.
+  public let openRideTakesFormat: String
+  public let openRideKeepsFormat: String
+
+  /// Replaces each `%@` in order.
+  public func fill(_ format: String, _ values: String...) -> String { Template.fill(format, values) }
 
   public static func of(_ language: Language) -> DistanceStrings {
     switch language {
@@ -32,11 +39,15 @@ public struct DistanceStrings: Sendable {
     distance: "Distance", pace: "pace", minutes: "min", lapDistance: "lap distance",
     onScreen:
       "the screen is open: its ride keeps the lap distance the screen was opened with (splits --lap-distance); "
-      + "splits start --lap-distance applies only with no screen open")
+      + "splits start --lap-distance applies only with no screen open",
+    openRideTakesFormat: "Ride %@ is open: its laps are now %@",
+    openRideKeepsFormat: "Ride %@ is open with laps of %@: --lap-distance %@ is for the next ride")
 
   public static let korean = DistanceStrings(
     distance: "거리", pace: "페이스", minutes: "분", lapDistance: "랩 거리",
     onScreen:
       "화면이 열려 있습니다: 라이드는 화면을 열 때의 랩 거리(splits --lap-distance)를 따릅니다; "
-      + "splits start --lap-distance 는 화면이 열려 있지 않을 때만 적용됩니다")
+      + "splits start --lap-distance 는 화면이 열려 있지 않을 때만 적용됩니다",
+    openRideTakesFormat: "%@번 라이드 진행 중: 이제 랩 거리 %@",
+    openRideKeepsFormat: "%@번 라이드는 랩 거리 %@ 로 진행 중: --lap-distance %@ 는 다음 라이드에 적용됩니다")
 }
