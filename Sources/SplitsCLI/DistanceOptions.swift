@@ -18,7 +18,9 @@ extension LapDistance {
 struct DistanceOptions: ParsableArguments {
   @Option(
     name: .customLong("lap-distance"),
-    help: "How long each lap of a new ride is: 400m, 0.4km, 1mi (each lap then shows its pace and speed).",
+    help: ArgumentHelp(
+      "How long each lap of a new ride is: 400m, 0.4km, 1mi (each lap then shows its pace and speed).",
+      valueName: "distance"),
     transform: LapDistance.argument)
   var lapDistance: LapDistance?
 

@@ -73,7 +73,7 @@ struct StartCommand: RemoteCommandLine {
 
   @Option(
     name: .customLong("lap-distance"),
-    help: "With no screen open, how long each lap of the ride it starts is: 400m, 0.4km, 1mi.",
+    help: ArgumentHelp("With no screen open, how long each lap of the ride it starts is: 400m, 0.4km, 1mi.", valueName: "distance"),
     transform: LapDistance.argument)
   var lapDistance: LapDistance?
 

@@ -22,8 +22,6 @@ struct RideCommand: ParsableCommand {
 
   @OptionGroup var data: DataOptions
 
-  @OptionGroup var distance: DistanceOptions
-
   @Option(help: "Precision of the moving time: s, ds (tenths) or cs (hundredths).")
   var precision: Precision = .cs
 
@@ -40,6 +38,8 @@ struct RideCommand: ParsableCommand {
     name: .customLong("split-guard"),
     help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
   var splitGuard: Int = Self.defaultSplitGuard
+
+  @OptionGroup var distance: DistanceOptions
 
   static let countdownRange = 0...99
   static let splitGuardRange = 0...60_000
