@@ -129,3 +129,32 @@ struct RideViewDistanceTests {
     #expect(lines[8] == " ▲   4   00:01:33.50   00:06:23.50   -00:03.10                                  ")
   }
 }
+
+extension RideViewDistanceTests {
+  @Test func withBigDigitsAt80x24ThePacesAreInTheBestAndWorstLapsColours() {
+    let screen = RideView.render(trackRide(), size: Size(columns: 80, rows: 24), options: ViewOptions(language: .en))
+    #expect(screen.lines == [
+      " Splits · Ride 1                                                         PAUSED ",
+      Self.blank,
+      "             █████ █████   █████ █████   █   █ █████   █████ █████              ",
+      "             █   █ █   █ █ █   █ █     █ █   █ █   █   █   █ █   █              ",
+      "             █   █ █   █   █   █ █████   █████ █   █   █   █ █   █              ",
+      "             █   █ █   █ █ █   █ █   █ █     █ █   █   █   █ █   █              ",
+      "             █████ █████   █████ █████       █ █████ █ █████ █████              ",
+      Self.blank,
+      " Elapsed 00:06:42   Paused 00:00:02   Laps 4   Distance 1.60 km                 ",
+      Self.blank,
+      "   Lap   Lap time      Split              Diff   min/km   km/h                  ",
+      " ›   5   00:00:16.50   00:06:40.00   -01:17.00                                  ",
+      " ▲   4   00:01:33.50   00:06:23.50   -00:03.10     3:54   15.4                  ",
+      "     3   00:01:36.60   00:04:50.00   +00:01.20     4:02   14.9                  ",
+      "     2   00:01:35.40   00:03:13.40   -00:02.60     3:59   15.1                  ",
+      " ▼   1   00:01:38.00   00:01:38.00                 4:05   14.7                  ",
+    ] + Array(repeating: Self.blank, count: 7) + [
+      " space resume  u undo  r finish  ? help  q quit                                 ",
+    ])
+    // The best lap's pace and speed in its green, the worst's in its red.
+    #expect(Array(screen.colorLines[12])[52] == "g" && Array(screen.colorLines[12])[58] == "g")
+    #expect(Array(screen.colorLines[15])[52] == "r" && Array(screen.colorLines[15])[58] == "r")
+  }
+}
