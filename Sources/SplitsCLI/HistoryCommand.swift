@@ -51,6 +51,9 @@ struct HistoryCommand: ParsableCommand {
   @Option(help: "Language of the table: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
+  @Option(help: "Units of the distance column: metric (km; unless given) or imperial (mi).")
+  var units: DistanceUnits = .metric
+
   /// `--since` and `--until`'s value.
   static func date(_ text: String) throws -> LocalDate {
     guard let date = LocalDate(text) else { throw BadDate(reason: missingDay(text)) }
@@ -117,7 +120,11 @@ struct HistoryCommand: ParsableCommand {
     } else if shown.isEmpty {
       printError(empty)
     } else {
-      try StandardOutput.print(HistoryReport.table(shown, strings: strings, timeZone: timeZone), terminator: "")
+      try StandardOutput.print(
+        HistoryReport.table(
+          shown, strings: strings, timeZone: timeZone, units: units,
+          distanceStrings: .of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))),
+        terminator: "")
     }
   }
 }

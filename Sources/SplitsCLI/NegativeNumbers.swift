@@ -1,4 +1,5 @@
 import ArgumentParser
+import SplitsCore
 
 /// A negative number where a count or a ride number goes: argument-parser reads `-1` as an
 /// option named `1` and says "Missing expected argument" or "Missing value", which hides the
@@ -30,7 +31,10 @@ public enum NegativeNumbers {
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
-    "ride": ["--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name", "--split-guard"],
+    "ride": [
+      "--lang", "--data-dir", "--precision", "--countdown", "--sport", "--name", "--split-guard", "--lap-distance",
+      "--units",
+    ],
     "countdown": ["--lang"],
     "status": ["--data-dir", "--format", "--precision", "--lang"],
     "history": ["--data-dir", "--limit", "-l", "--lang", "--name", "--sport", "--since", "--until"],
@@ -57,6 +61,7 @@ public enum NegativeNumbers {
         switch previous {
         case "--countdown": text = countdownMustBeZeroOrMore(argument)
         case "--split-guard": text = splitGuardMustBeZeroOrMore(argument)
+        case "--lap-distance": text = LapDistanceError.negative(argument).description
         case "--limit", "-l": text = limitMustBePositive(argument)
         default: return nil
         }

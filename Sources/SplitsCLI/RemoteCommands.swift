@@ -17,16 +17,20 @@ protocol RemoteCommandLine: ParsableCommand {
 extension RemoteCommandLine {
   var details: RemoteRideDetails { RemoteRideDetails() }
 
-  func run() throws {
+  func run() throws { try runRemote() }
+
+  /// Applies the command; a ride it starts with no screen open gets `lapDistance`.
+  func runRemote(lapDistance: LapDistance? = nil) throws {
     let environment = ProcessInfo.processInfo.environment
     let directory = try options.data.checkedDirectory(creating: true, environment: environment)
     let precision = options.precision
     let details = self.details
-    let strings = RemoteStrings.of(options.lang ?? Language.from(environment: environment))
+    let language = options.lang ?? Language.from(environment: environment)
+    let strings = RemoteStrings.of(language)
     let status = MainActor.assumeIsolated {
       RemoteRun.run(
         Self.remote, details: details, directory: directory, precision: precision, strings: strings,
-        plans: WorkoutPlans.plan(for:))
+        plans: WorkoutPlans.plan(for:), lapDistance: lapDistance, distanceStrings: DistanceStrings.of(language))
     }
     if status != 0 { throw ExitCode(status) }
   }
@@ -92,6 +96,14 @@ struct StartCommand: RemoteCommandLine {
       throw ValidationError("--name takes at most \(RemoteWire.maxNameBytes) bytes, not \(name.utf8.count).")
     }
   }
+
+  @Option(
+    name: .customLong("lap-distance"),
+    help: ArgumentHelp("With no screen open, how long each lap of the ride it starts is: 400m, 0.4km, 1mi.", valueName: "distance"),
+    transform: LapDistance.argument)
+  var lapDistance: LapDistance?
+
+  func run() throws { try runRemote(lapDistance: lapDistance) }
 }
 
 struct PauseCommand: RemoteCommandLine {

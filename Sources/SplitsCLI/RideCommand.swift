@@ -46,6 +46,8 @@ struct RideCommand: ParsableCommand {
       valueName: "port"))
   var livesplitServer: Int?
 
+  @OptionGroup var distance: DistanceOptions
+
   static let countdownRange = 0...99
   static let splitGuardRange = 0...60_000
   static let defaultSplitGuard = Int(RideOpening.defaultSplitGuard.milliseconds)
@@ -73,7 +75,8 @@ struct RideCommand: ParsableCommand {
     try MainActor.assumeIsolated {
       try Self.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: precision,
-        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard, livesplitServer: livesplitServer)
+        countdown: countdown, sport: sport, name: name, splitGuard: splitGuard, livesplitServer: livesplitServer,
+        distance: distance)
     }
   }
 
@@ -92,7 +95,7 @@ struct RideCommand: ParsableCommand {
   static func ride(
     display options: ViewOptions, directory: () throws -> String, precision: Precision, countdown: Int,
     sport given: Sport? = nil, name: String? = nil, splitGuard: Int = defaultSplitGuard,
-    livesplitServer: Int? = nil, workout requested: WorkoutRequest? = nil
+    livesplitServer: Int? = nil, distance: DistanceOptions? = nil, workout requested: WorkoutRequest? = nil
   ) throws {
     let sport = given ?? .biking
     // The lock, the journal and the ride it restores, unless there is no terminal to ride
@@ -131,6 +134,12 @@ struct RideCommand: ParsableCommand {
           to: open, name: name, sport: given, journal: journal, strings: CLIStrings.of(options.language))
         if let name, !name.isEmpty, open.name == nil { session?.restored.name = name }
         if let given { session?.restored.sport = given }
+        if var ride = session?.restored {
+          let note = try applyLapDistance(
+            distance?.lapDistance, to: &ride, journal: journal, strings: .of(options.language))
+          session?.restored.lapDistance = ride.lapDistance
+          if let note { openRideNote = openRideNote.map { $0 + " · " + note } ?? note }
+        }
       }
     } catch {
       try? session?.journal.close()
@@ -159,6 +168,8 @@ struct RideCommand: ParsableCommand {
       splitGuard: .milliseconds(splitGuard), note: Self.joined(workout.changed, openRideNote), route: session.flatMap { Self.route(in: $0.journal, open: $0.restored, newName: newName) })
     opening.workoutWarnings = workout.request?.warnings ?? []
     opening.workoutRideBefore = workoutRideBefore
+    opening.lapDistance = distance?.lapDistance
+    opening.units = distance?.units ?? .metric
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
     if let port = livesplitServer, session != nil {

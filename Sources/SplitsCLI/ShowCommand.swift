@@ -29,13 +29,17 @@ struct ShowCommand: ParsableCommand {
   @Option(help: "Language of the text: en or ko (default: from LC_ALL, LC_MESSAGES, LANG).", transform: Language.argument)
   var lang: Language?
 
+  @Option(help: "Units of a ride's pace, speed and distance: metric (min/km, km/h; unless given) or imperial (min/mi, mph).")
+  var units: DistanceUnits = .metric
+
   func validate() throws {
     try RideArgument.validate(ride)
   }
 
   func run() throws {
     let directory = try data.checkedDirectory(creating: false)
-    let strings = HistoryStrings.of(lang ?? Language.from(environment: ProcessInfo.processInfo.environment))
+    let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
+    let strings = HistoryStrings.of(language)
     let rides: (found: RestoredRide, previous: RestoredRide?, all: [RestoredRide])? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }
       let now = SystemClocks.now()
@@ -61,7 +65,11 @@ struct ShowCommand: ParsableCommand {
       try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))
     } else {
       let previous = rides?.previous.map { WorkoutPlans.figures($0) }
-      try StandardOutput.print(HistoryReport.show(figures, previous: previous, comparison: comparison, strings: strings), terminator: "")
+      try StandardOutput.print(
+        HistoryReport.show(
+          figures, previous: previous, comparison: comparison, strings: strings, units: units,
+          distanceStrings: .of(language)),
+        terminator: "")
     }
   }
 }

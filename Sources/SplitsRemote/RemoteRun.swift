@@ -23,7 +23,8 @@ public enum RemoteRun {
   /// (nil when it cannot be read: the ride is then run as a plain one).
   public static func run(
     _ command: RemoteCommand, details: RemoteRideDetails = RemoteRideDetails(), directory: String,
-    precision: Precision, strings: RemoteStrings, plans: (WorkoutSource) -> Workout?
+    precision: Precision, strings: RemoteStrings, plans: (WorkoutSource) -> Workout?, lapDistance: LapDistance? = nil,
+    distanceStrings: DistanceStrings = .english
   ) -> Int32 {
     var random = SystemRandomNumberGenerator()
     guard let request = RemoteRequest(command, id: RemoteRequest.makeID(using: &random), details: details) else {
@@ -45,7 +46,9 @@ public enum RemoteRun {
         close(fd)
         let message: String
         switch asked {
-        case .answered(let status): return status
+        case .answered(let status):
+          if lapDistance != nil { printError("splits: " + distanceStrings.onScreen) }
+          return status
         case .closing: message = strings.screenSilent
         case .ended: message = strings.outcomeUnknown
         }
@@ -79,7 +82,8 @@ public enum RemoteRun {
       do {
         let lock = try ScreenLock.acquire(dataDirectory: directory)
         defer { lock.release() }
-        return headless(request, directory: directory, precision: precision, strings: strings, plans: plans)
+        return headless(
+          request, directory: directory, precision: precision, strings: strings, plans: plans, lapDistance: lapDistance)
       } catch let held as ScreenLock.Held {
         // A screen opening (not listening yet) or closing, or another command at work.
         guard ContinuousClock.now < deadline else {
@@ -172,7 +176,7 @@ public enum RemoteRun {
   /// before answering): its answer is printed again and nothing is applied.
   static func headless(
     _ request: RemoteRequest, directory: String, precision: Precision, strings: RemoteStrings,
-    plans: (WorkoutSource) -> Workout?
+    plans: (WorkoutSource) -> Workout?, lapDistance: LapDistance? = nil
   ) -> Int32 {
     let journal: Journal
     do {
@@ -204,7 +208,7 @@ public enum RemoteRun {
       let route = name.flatMap { try? journal.route(named: $0) }
       var state = RideOpening(
         restored: restored, precision: precision, name: restored.phase == .ready ? request.details.name : nil,
-        workout: workout, splitGuard: .zero, route: route ?? nil
+        workout: workout, splitGuard: .zero, route: route ?? nil, lapDistance: lapDistance
       ).state(at: now.monotonic)
       effects = RideReducer.reduce(
         &state,

@@ -104,7 +104,7 @@ public enum RideView {
       ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
       ("\(s.pausedTotal) \(paused)", .paused, paused),
       ("\(s.laps) \(state.ride.splits.count)", nil, ""),
-    ]
+    ] + distancePart(state, options: options)
     if !stateShown { parts.insert((stateLabel(state, s), nil, ""), at: 0) }
     var line = ""
     for part in parts {
@@ -218,6 +218,7 @@ public enum RideView {
       lines += WorkoutSummaryLines.lines(workout, moving: summary.moving, precision: precision, options: options)
     } else {
       lines.append(("\(s.laps) \(summary.laps)", .plain))
+      lines += distanceSummary(summary, options: options)
     }
     if summary.workout == nil, let best = summary.bestLap, let worst = summary.worstLap, let average = summary.averageLap {
       lines.append(("▲ \(s.summaryBest) \(clock(best))", options.colored(.green)))

@@ -31,13 +31,14 @@ public enum Export {
   // MARK: CSV
 
   /// The CSV header: one row per lap of every ride, the stretch after the last `l` included
-  /// (`ended_by` = `finish`), so each ride's laps cover its moving time. Every figure is
+  /// (`ended_by` = `finish`), so each ride's laps cover its moving time. `distance_m` is the
+  /// lap's distance for a ride with a lap distance (0 for the final stretch), else empty. Every figure is
   /// truncated to the millisecond, so the `lap_ms` can add up to a few less than `moving_ms`.
   /// The `step_` columns describe a lap that was a workout step (`stepFields`); they are
   /// empty for any other lap.
   public static let csvHeader = [
     "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
-    "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end", "ride_name",
+    "lap_start_elapsed_ms", "distance_m", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end", "ride_name",
     "ride_note",
   ]
 
@@ -70,7 +71,8 @@ public enum Export {
           ride.finishedAtWallMilliseconds.map { WallTime.iso8601($0) } ?? "",
           String(ride.movingMilliseconds), String(ride.elapsedMilliseconds), String(ride.pausedMilliseconds),
           String(lap.number), String(lap.lapMilliseconds), String(lap.splitMilliseconds),
-          String(lap.startElapsedMilliseconds), endedBy,
+          String(lap.startElapsedMilliseconds), ride.distanceMillimetres(of: lap).map(DistanceReport.metres) ?? "",
+          endedBy,
         ]
         fields += stepFields(lap.step).map { $0.value ?? "" }
         fields += [ride.name ?? "", ride.note ?? ""]
@@ -98,8 +100,9 @@ public enum Export {
 
   /// One ride: the fields of `status --json` (state, ride, started_at, the three times, the
   /// recorded laps) and `finished_at`, `started_at_ms`, `finished_at_ms` and
-  /// `final_stretch` (the stretch after the last lap, or null). Each lap also has the
-  /// `step_` fields of `stepFields` (null for a lap of the ride's own).
+  /// `final_stretch` (the stretch after the last lap, or null), `lap_distance_m` and
+  /// `distance_m`. Each lap also has the `step_` fields of `stepFields` (null for a lap of the
+  /// ride's own) and `distance_m`, `pace_s_per_km`, `speed_kmh` (`DistanceReport`).
   public static func rideJSON(_ ride: RideFigures) -> String {
     rideJSON(ride, lapExtras: { _ in [] }, extras: [])
   }
@@ -109,7 +112,9 @@ public enum Export {
   static func rideJSON(
     _ ride: RideFigures, lapExtras: (RideFigures.Lap) -> [(String, String)], extras: [(String, String)]
   ) -> String {
-    func lap(_ lap: RideFigures.Lap) -> String { exportedLapJSON(lap, extras: lapExtras(lap)) }
+    func lap(_ lap: RideFigures.Lap) -> String {
+      exportedLapJSON(lap, extras: DistanceReport.lapMembers(ride, lap) + lapExtras(lap))
+    }
     return JSONText.object([
       ("state", JSONText.string(ride.state.rawValue)),
       ("ride", String(ride.number)),
@@ -126,7 +131,7 @@ public enum Export {
       ("name", JSONText.optional(ride.name.map(JSONText.string))),
       ("note", JSONText.optional(ride.note.map(JSONText.string))),
       ("workout_steps", WorkoutSteps.json(ride.workout)),
-    ] + extras)
+    ] + DistanceReport.rideMembers(ride) + extras)
   }
 
   /// A lap as `status --json` writes it: `number`, `lap_ms`, `split_ms`.

@@ -60,13 +60,15 @@ public enum FitExport {
     // before it).
     var lastRecord: UInt32?
     var lapStartMoving: Int64 = 0
-    for lap in segments {
+    for (index, lap) in segments.enumerated() {
       for piece in ride.pieces(fromMoving: lapStartMoving, toMoving: lap.splitMilliseconds) {
         for point in ride.trackpoints(piece) {
           let time = at(point)
           if let lastRecord, time <= lastRecord { continue }
           lastRecord = time
-          add(point, 1, Messages.record(at: time))
+          let moving = piece.fromMoving + (point - piece.fromElapsed)
+          let covered = distance(ride, index: index, lap: lap, lapStart: lapStartMoving, moving: moving)
+          add(point, 1, Messages.record(at: time).adding(distance: covered, field: recordDistanceField))
         }
       }
       lapStartMoving = max(lapStartMoving, lap.splitMilliseconds)
@@ -85,7 +87,8 @@ public enum FitExport {
         Messages.lap(
           index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
           timer: lap.lapMilliseconds, step: step,
-          intensity: intensity(lap.step?.kind), byTime: lap.step?.ended == .time))
+          intensity: intensity(lap.step?.kind), byTime: lap.step?.ended == .time
+        ).adding(distance: ride.distanceMillimetres(of: lap)))
     }
 
     for entry in timeline.enumerated().sorted(by: {
@@ -103,7 +106,8 @@ public enum FitExport {
     writer.write(
       Messages.session(
         start: at(0), end: end, sport: ride.sport, subSport: subSport(ride.sport, workout: ride.plan != nil),
-        elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds, laps: segments.count, name: name, note: note))
+        elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds, laps: segments.count, name: name, note: note
+      ).adding(distance: ride.distanceMillimetres))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))

@@ -242,11 +242,17 @@ public enum HistoryReport {
   /// The table of rides, newest first as given: ride, date, sport, moving, elapsed, laps,
   /// best lap.
   /// A ride still open is marked with ▶ (running) or ⏸ (paused) after its number.
-  public static func table(_ rides: [RideFigures], strings: HistoryStrings, timeZone: TimeZone = .current) -> String {
-    let header = [
+  /// A distance column goes before the name when a ride shown has a lap distance.
+  public static func table(
+    _ rides: [RideFigures], strings: HistoryStrings, timeZone: TimeZone = .current, units: DistanceUnits = .metric,
+    distanceStrings: DistanceStrings = .english
+  ) -> String {
+    let distances = rides.contains { $0.lapDistance != nil }
+    var header = [
       strings.rideHeader, strings.dateHeader, strings.sportHeader, strings.movingHeader, strings.elapsedHeader,
       strings.lapsHeader, strings.bestLapHeader, strings.nameHeader,
     ]
+    if distances { header.insert(distanceStrings.distance, at: 7) }
     var rows: [[String]] = []
     for ride in rides {
       let mark =
@@ -265,8 +271,9 @@ public enum HistoryReport {
           ?? ride.bestLapMilliseconds.map { TimeFormat.clock(.milliseconds($0), precision: .cs) } ?? "",
         ride.name.map(StatusReport.oneLine) ?? "",
       ])
+      if distances { rows[rows.count - 1].insert(DistanceReport.historyCell(ride, units: units), at: 7) }
     }
-    return layout(header: header, rows: rows, rightAligned: [0, 3, 4, 5, 6])
+    return layout(header: header, rows: rows, rightAligned: distances ? [0, 3, 4, 5, 6, 7] : [0, 3, 4, 5, 6])
   }
 
   /// `[{"ride": 12, "state": "finished", "started_at": …, "finished_at": …, "moving_ms": …,
@@ -286,6 +293,7 @@ public enum HistoryReport {
         ("sport", JSONText.string(ride.sport.rawValue)),
         ("name", JSONText.optional(ride.name.map(JSONText.string))),
         ("workout_steps", WorkoutSteps.json(ride.workout)),
+        ("distance_m", JSONText.optional(ride.distanceMillimetres.map(DistanceReport.metres))),
       ])
     }
     return items.isEmpty ? "[]\n" : "[\n  " + items.joined(separator: ",\n  ") + "\n]\n"
@@ -298,7 +306,7 @@ public enum HistoryReport {
   /// naming it and a delta column (`ComparisonReport`).
   public static func show(
     _ ride: RideFigures, previous: RideFigures? = nil, comparison: RideComparison? = nil, strings: HistoryStrings,
-    timeZone: TimeZone = .current
+    timeZone: TimeZone = .current, units: DistanceUnits = .metric, distanceStrings: DistanceStrings = .english
   ) -> String {
     var lines: [String] = []
     var title =
@@ -316,6 +324,7 @@ public enum HistoryReport {
       "\(strings.movingHeader) \(cs(ride.movingMilliseconds)) · \(strings.elapsedHeader) "
         + "\(cs(ride.elapsedMilliseconds)) · \(strings.pausedHeader) \(cs(ride.pausedMilliseconds))")
     if ride.wallClockWentBackwards { lines.append(strings.wallClockWentBackwards) }
+    if let line = DistanceReport.showLine(ride, units: units, strings: distanceStrings) { lines.append(line) }
     // The summary the screen shows after `r`: the laps' best, worst and average; the moving
     // time against the ride before.
     // A workout ride: its steps, against the last ride of the same workout (`previous`).
@@ -361,10 +370,12 @@ public enum HistoryReport {
         [strings.finishRow, cs(stretch.lapMilliseconds), cs(stretch.splitMilliseconds), "", ""]
           + comparisonCells(stretch.number))
     }
-    let header =
+    var header =
       [strings.lapHeader, strings.lapTimeHeader, strings.splitHeader, strings.differenceHeader, ""]
       + (compared ? [strings.compareHeader, ""] : [])
-    lines.append(String(layout(header: header, rows: table, rightAligned: [0, 1, 2, 3, 5]).dropLast()))
+    let rightAligned = DistanceReport.addColumns(
+      &table, header: &header, ride: ride, units: units, strings: distanceStrings, rightAligned: [0, 1, 2, 3, 5])
+    lines.append(String(layout(header: header, rows: table, rightAligned: rightAligned).dropLast()))
     return lines.joined(separator: "\n") + "\n"
   }
 

@@ -3,8 +3,11 @@ import SplitsCore
 /// Garmin Training Center (TCX) v2, the file `Export.tcx` writes. Pure.
 ///
 /// One `Activity` per ride, its `Sport` the ride's (`sportName`), its `Id` the ride's start
-/// time; one `Lap` per lap (the stretch after the last `l` included), with its moving time;
-/// no distance and no calories (a trainer ride without sensors). A lap is `Active` and ended
+/// time; one `Lap` per lap (the stretch after the last `l` included), with its moving time
+/// and its `DistanceMeters`: the lap distance for a ride that has one (0 for the final
+/// stretch; `RideFigures+Distance`), else 0; no calories (a ride without sensors). A ride
+/// with a lap distance also gives each track point the distance covered so far, as FIT's
+/// records do (`FitExport.distance`), so a reader's activity distance is its whole laps'. A lap is `Active` and ended
 /// by hand (`TriggerMethod` Manual), except that a workout's rest step is `Resting` and a
 /// step whose time ran out was ended by `Time`.
 ///
@@ -42,14 +45,18 @@ enum TcxExport {
         let pieces = ride.pieces(fromMoving: lap.splitMilliseconds - lap.lapMilliseconds, toMoving: lap.splitMilliseconds)
         out += "      <Lap StartTime=\"\(time(pieces.first?.fromElapsed ?? lap.startElapsedMilliseconds))\">\n"
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
-        out += "        <DistanceMeters>0</DistanceMeters>\n"
+        out += "        <DistanceMeters>\(metres(ride.distanceMillimetres(of: lap) ?? 0))</DistanceMeters>\n"
         out += "        <Calories>0</Calories>\n"
         out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
         out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
         for piece in pieces {
           out += "        <Track>\n"
           for point in ride.trackpoints(piece) {
-            out += "          <Trackpoint><Time>\(time(point))</Time></Trackpoint>\n"
+            let moving = piece.fromMoving + (point - piece.fromElapsed)
+            let covered = FitExport.distance(
+              ride, index: index, lap: lap, lapStart: lap.splitMilliseconds - lap.lapMilliseconds, moving: moving)
+            let distance = covered.map { "<DistanceMeters>\(metres($0))</DistanceMeters>" } ?? ""
+            out += "          <Trackpoint><Time>\(time(point))</Time>\(distance)</Trackpoint>\n"
           }
           out += "        </Track>\n"
         }
@@ -60,7 +67,8 @@ enum TcxExport {
           let last = pieces.last.map({ ride.trackpoints($0).last ?? $0.fromElapsed }), ride.elapsedMilliseconds > last
         {
           out += "        <Track>\n"
-          out += "          <Trackpoint><Time>\(time(ride.elapsedMilliseconds))</Time></Trackpoint>\n"
+          let distance = ride.distanceMillimetres.map { "<DistanceMeters>\(metres($0))</DistanceMeters>" } ?? ""
+          out += "          <Trackpoint><Time>\(time(ride.elapsedMilliseconds))</Time>\(distance)</Trackpoint>\n"
           out += "        </Track>\n"
         }
         out += "      </Lap>\n"
@@ -88,6 +96,9 @@ enum TcxExport {
     let fraction = ms % 1000
     return fraction == 0 ? String(ms / 1000) : String(ms / 1000) + "." + TimeFormat.pad(fraction, 3)
   }
+
+  /// `400`, `1609.344` from millimetres: exact, as `seconds` writes milliseconds.
+  static func metres(_ millimetres: Int64) -> String { seconds(millimetres) }
 
   /// The activity's notes: `Splits ride N`, then the ride's name and note when it has them.
   static func notes(_ ride: RideFigures) -> String {

@@ -213,6 +213,7 @@ public final class Journal: EventSink, Sendable {
       if let name = event.name {
         try db.execute(sql: "UPDATE rides SET name = ? WHERE number = ?", arguments: [name, ride])
       }
+      if let distance = event.lapDistance { try Self.setLapDistance(db, distance, ride: ride) }
       if let workout = event.workout {
         // In the same transaction as the ride's first event: a workout ride never lacks it.
         try db.execute(
@@ -306,8 +307,11 @@ public final class Journal: EventSink, Sendable {
     public var name: String?
     public var sport: Sport?
     public var note: String?
+    /// A lap distance for a ride that has none (`splits --lap-distance` while it is open).
+    public var lapDistance: LapDistance?
 
-    public init(name: String? = nil, sport: Sport? = nil, note: String? = nil) {
+    public init(name: String? = nil, sport: Sport? = nil, note: String? = nil, lapDistance: LapDistance? = nil) {
+      self.lapDistance = lapDistance
       self.name = name
       self.sport = sport
       self.note = note
@@ -334,6 +338,7 @@ public final class Journal: EventSink, Sendable {
       if let sport = changes.sport {
         try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
       }
+      if let distance = changes.lapDistance { try Self.setLapDistance(db, distance, ride: ride) }
       return true
     }
   }

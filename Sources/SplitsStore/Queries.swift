@@ -16,6 +16,7 @@ enum Queries {
     var workouts: Bool
     var sport: Bool
     var names: Bool
+    var lapDistance: Bool
 
     init(_ db: Database) throws {
       stepEnd = try db.columns(in: "events").contains { $0.name == "step_end" }
@@ -23,6 +24,7 @@ enum Queries {
       let rides = try db.columns(in: "rides").map(\.name)
       sport = rides.contains("sport")
       names = rides.contains("name")
+      lapDistance = rides.contains("lap_distance_mm")
     }
 
     /// `step_end`, or NULL in its place.
@@ -185,6 +187,7 @@ enum Queries {
     var sport: Sport = .biking
     var name: String?
     var note: String?
+    var lapDistance: LapDistance?
   }
 
   /// Ride `number` rebuilt at `now` from its events and its details: the one place a ride is
@@ -197,6 +200,7 @@ enum Queries {
     restored.sport = details.sport
     restored.name = details.name
     restored.note = details.note
+    restored.lapDistance = details.lapDistance
     return restored
   }
 
@@ -223,6 +227,9 @@ enum Queries {
       details.name = try value(row, 0, "ride \(number) has name", path: path)
       details.note = try value(row, 1, "ride \(number) has note", path: path)
     }
+    if columns.lapDistance {
+      details.lapDistance = try allLapDistances(db, ride: number, path: path)[number]
+    }
     return details
   }
 
@@ -231,11 +238,12 @@ enum Queries {
     let (workouts, sports, names) = (
       try allWorkouts(db, path: path), try allSports(db, path: path), try allNames(db, path: path)
     )
+    let distances = try Columns(db).lapDistance ? try allLapDistances(db, ride: nil, path: path) : [:]
     var result: [Int: Details] = [:]
-    for number in Set(workouts.keys).union(sports.keys).union(names.keys) {
+    for number in Set(workouts.keys).union(sports.keys).union(names.keys).union(distances.keys) {
       result[number] = Details(
         workout: workouts[number], sport: sports[number] ?? .biking, name: names[number]?.name,
-        note: names[number]?.note)
+        note: names[number]?.note, lapDistance: distances[number])
     }
     return result
   }
@@ -272,6 +280,26 @@ enum Queries {
       let name: String? = try value(row, 1, "ride \(number) has name", path: path)
       let note: String? = try value(row, 2, "ride \(number) has note", path: path)
       result[number] = (name, note)
+    }
+    return result
+  }
+
+  /// The lap distances of every ride that has one (or of ride `ride` alone), by number; a
+  /// value outside 1 m to 1,000 km is damage.
+  static func allLapDistances(_ db: Database, ride: Int?, path: String) throws -> [Int: LapDistance] {
+    var result: [Int: LapDistance] = [:]
+    let rows = try Row.fetchCursor(
+      db,
+      sql: "SELECT number, lap_distance_mm FROM rides WHERE lap_distance_mm IS NOT NULL"
+        + (ride == nil ? "" : " AND number = ?"),
+      arguments: StatementArguments(ride.map { [$0] } ?? [Int]()))
+    while let row = try rows.next() {
+      let number: Int = try value(row, 0, "a ride has number", path: path)
+      let millimetres: Int64 = try value(row, 1, "ride \(number) has lap_distance_mm", path: path)
+      guard let distance = LapDistance(millimetres: millimetres) else {
+        throw JournalError(path: path, reason: .corrupt("ride \(number) has lap_distance_mm \(millimetres)"))
+      }
+      result[number] = distance
     }
     return result
   }

@@ -20,6 +20,8 @@ import GRDB
 ///   digits), `ride`, `outcome` (the answer, `RemoteOutcome` as JSON).
 /// - `routes` (version 8): one row per route. `name` (the route's name: rides of that name
 ///   ride it), `document` (the route as JSON, `Route`: its segments, records and attempts).
+/// - `rides.lap_distance_mm` (version 9): the ride's lap distance (`--lap-distance`) in
+///   millimetres, 1,000 to 1,000,000,000; NULL for a ride without one (every older ride).
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -97,14 +99,19 @@ public enum Schema {
     );
     """
 
+  /// Version 9: a ride's lap distance, set with its first event.
+  public static let v9 = """
+    ALTER TABLE rides ADD COLUMN lap_distance_mm INTEGER;
+    """
+
   /// The migration identifiers, oldest first.
   public static let identifiers = [
     "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
-    "v7-remote-requests", "v8-routes",
+    "v7-remote-requests", "v8-routes", "v9-lap-distance",
   ]
 
   /// Each migration's statements, in the order of `identifiers`.
-  static let migrations = [v1, v2, v3, v4, v5, v6, v7, v8]
+  static let migrations = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

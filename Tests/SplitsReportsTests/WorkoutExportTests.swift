@@ -113,8 +113,8 @@ struct WorkoutExportTests {
     #expect(
       Export.csvHeader == [
         "ride", "started_at", "finished_at", "moving_ms", "elapsed_ms", "paused_ms", "lap", "lap_ms", "split_ms",
-        "lap_start_elapsed_ms", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end", "ride_name",
-        "ride_note",
+        "lap_start_elapsed_ms", "distance_m", "ended_by", "step_name", "step_kind", "step_planned_ms", "step_end",
+        "ride_name", "ride_note",
       ])
     let rides = [RideFigures(WorkoutRides.whole, plan: WorkoutRides.plan), SampleRides.withLaps]
     let records = try parseCSV(Export.csv(rides))
@@ -132,8 +132,8 @@ struct WorkoutExportTests {
         // The plain ride: two laps and the stretch to the finish.
         ["", "", "", ""], ["", "", "", ""], ["", "", "", ""],
       ])
-    // The columns before are as they were.
-    #expect(records[1].prefix(11) == ["21", "2026-11-22T03:00:01Z", "2026-11-22T03:21:10Z", "1160000", "1269000", "109000", "1", "300000", "300000", "0", "lap"])
+    // The columns before are as they were (a ride without a lap distance has no distance_m).
+    #expect(records[1].prefix(12) == ["21", "2026-11-22T03:00:01Z", "2026-11-22T03:21:10Z", "1160000", "1269000", "109000", "1", "300000", "300000", "0", "", "lap"])
     let unfinished = try parseCSV(Export.csv([RideFigures(WorkoutRides.unfinished, plan: WorkoutRides.plan)]))
     #expect(unfinished.last.map { Array($0.dropLast(2).suffix(5)) } == ["finish", "Sweet spot", "active", "600000", ""])
   }

@@ -76,6 +76,35 @@ struct NextChangePropertyTests {
     }
   }
 
+  /// A runner's ride (`--lap-distance`): each done lap's pace and speed stand still, and the
+  /// running lap shows none, so no candidate is needed for them.
+  @Test func theRideScreenWithALapDistance() {
+    var rng = SplitMix64(state: 0x5EED_0400)
+    let origin = Instant(nanoseconds: 3_000_000_000_000)
+    for round in 0..<150 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
+      let distance = LapDistance(millimetres: Int64.random(in: 1_000...2_000_000, using: &rng))
+      var state = RideOpening(
+        restored: nil, precision: precision, splitGuard: .zero, lapDistance: distance,
+        units: Bool.random(using: &rng) ? .metric : .imperial
+      ).state(at: origin)
+      state.ride = Ride(number: 1)
+      var program = RideProgram(state: state, options: options, persistent: true)
+      var now = origin
+      for step in 0..<14 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), phase \(program.state.phase): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
   @Test func theRideScreenWithAComparison() {
     // Earlier rides of the name with laps of a few seconds (some not whole hundredths), so
     // that rounds cross live deltas appearing, the predicted finish growing past a lap of the

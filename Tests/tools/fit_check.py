@@ -114,6 +114,13 @@ def main(argv):
             }
             for m in sessions
         ],
+        # total_distance of the session and each lap, distance of each record: raw
+        # centimetres, None where a message has none.
+        "distances": {
+            "sessions": [m.get("total_distance") for m in sessions],
+            "laps": [m.get("total_distance") for m in messages.get("lap_mesgs", [])],
+            "records": [m.get("distance") for m in messages.get("record_mesgs", [])],
+        },
         "unknown_messages": sorted(k for k in messages if k.isdigit()),
     }
     json.dump(summary, sys.stdout)

@@ -55,6 +55,9 @@ def with_tcxreader(path):
         "track_seconds": sum(track_seconds(lap) for lap in exercise.laps),
         "first_ms": ms(points[0].time) if points else None,
         "last_ms": ms(points[-1].time) if points else None,
+        # The exercise's distance and each lap's, in metres (None where the file has none).
+        "distance": exercise.distance,
+        "lap_distances": [lap.distance for lap in exercise.laps],
     }
 
 
@@ -83,6 +86,8 @@ def with_tcxparser(path):
                 "completed_at_ms": ms(isoparse(str(parser.completed_at))),
                 "first_ms": mine[0] if mine else None,
                 "last_ms": mine[-1] if mine else None,
+                # The last track point's DistanceMeters (0 when no point has one).
+                "distance": float(parser.distance),
             }
         )
     return {

@@ -60,6 +60,8 @@ public struct RestoredRide: Equatable, Sendable {
   /// Its name (`--name`, a workout's name, `splits edit`) and note (`splits edit --note`).
   public var name: String?
   public var note: String?
+  /// Its lap distance (`--lap-distance`), nil when it has none.
+  public var lapDistance: LapDistance?
 
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: at) }

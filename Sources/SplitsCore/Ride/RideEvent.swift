@@ -30,11 +30,14 @@ public struct RideEvent: Equatable, Hashable, Sendable {
   public var sport: Sport?
   /// Only for the `start` or `countdownStart` of a ride: its name, if it has one.
   public var name: String?
+  /// Only for the `start` or `countdownStart` of a ride: its lap distance, if it has one.
+  public var lapDistance: LapDistance?
 
   public init(
     _ kind: Kind, at: Instant, countdownSteps: Int = 0, stepEnd: StepEnd? = nil, workout: WorkoutSource? = nil,
-    sport: Sport? = nil, name: String? = nil
+    sport: Sport? = nil, name: String? = nil, lapDistance: LapDistance? = nil
   ) {
+    self.lapDistance = lapDistance
     self.sport = sport
     self.name = name
     self.kind = kind

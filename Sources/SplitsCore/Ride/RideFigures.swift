@@ -84,6 +84,8 @@ public struct RideFigures: Equatable, Sendable {
   /// Its name and note, if any.
   public var name: String?
   public var note: String?
+  /// Its lap distance (`--lap-distance`), if it has one (`RideFigures+Distance.swift`).
+  public var lapDistance: LapDistance?
   /// The stretches the ride's clock ran, oldest first (`RideTimeline.swift`).
   public var stretches: [Stretch]
   /// A workout ride's steps done, skipped and left and its time in each kind; nil for a
@@ -126,6 +128,7 @@ public struct RideFigures: Equatable, Sendable {
     sport = restored.sport
     name = restored.name
     note = restored.note
+    lapDistance = restored.lapDistance
     stretches = Self.stretches(of: restored)
     self.plan = plan
     workout = plan.map {

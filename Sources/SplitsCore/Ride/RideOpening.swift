@@ -44,6 +44,10 @@ public struct RideOpening: Equatable, Sendable {
   /// ride, a name given to an unnamed one): the screen's banner.
   public var note: String?
 
+  /// The lap distance a ride started here gets (`--lap-distance`), and the units of paces.
+  public var lapDistance: LapDistance?
+  public var units: DistanceUnits = .metric
+
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
 
@@ -51,8 +55,11 @@ public struct RideOpening: Equatable, Sendable {
     restored: RestoredRide?, precision: Precision, countdownSteps: Int = 0, sport: Sport = .biking,
     name: String? = nil, previousMoving: Duration? = nil, workout: WorkoutRun? = nil,
     unreadableWorkout: String? = nil, comparisons: RideComparisons = RideComparisons(), language: Language = .en,
-    splitGuard: Duration = RideOpening.defaultSplitGuard, note: String? = nil, route: Route? = nil
+    splitGuard: Duration = RideOpening.defaultSplitGuard, note: String? = nil, route: Route? = nil,
+    lapDistance: LapDistance? = nil, units: DistanceUnits = .metric
   ) {
+    self.lapDistance = lapDistance
+    self.units = units
     self.note = note
     self.route = route
     self.splitGuard = splitGuard
@@ -106,6 +113,9 @@ public struct RideOpening: Equatable, Sendable {
       state.rideName = state.name
     }
     state.comparisons = comparisons
+    let open = restored.flatMap { $0.phase == .ready ? nil : $0 }
+    state.distance = DistanceFeature(
+      next: lapDistance, onScreen: open.map(\.lapDistance) ?? lapDistance, units: units)
     if workout == nil, let route, route.name == state.rideName {
       state.route = RouteFeature(route: route, comparison: comparisons.routeChoices[route.name])
     }

@@ -135,6 +135,8 @@ public enum RideReducer {
     state.clock.openSport = nil
     summary.workout = workoutSummary(state)
     if summary.workout != nil { summary.previousMoving = nil }
+    (summary.lapDistance, summary.units) = (state.distance.onScreen, state.distance.units)
+    state.distance.finished()
     state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)

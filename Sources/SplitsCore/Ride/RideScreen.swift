@@ -17,6 +17,8 @@ public struct RideScreenState: Equatable, Sendable {
   public var chrome = ChromeFeature()
   /// The route the ride rides, if its name has one.
   public var route = RouteFeature()
+  /// The lap distance of the ride on screen and the next, and the units of its paces.
+  public var distance = DistanceFeature()
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.clock = ClockFeature(ride: ride, precision: precision, countdownSteps: countdownSteps)

@@ -65,12 +65,18 @@ extension RideView {
       screen.put(
         TextWidth.leftPadded(s.deltaHeader, to: columns.deltaWidth), row: row, column: columns.deltaColumn, style: .dim)
     }
+    let rows = LapTable.rows(splits: state.ride.splits, precision: state.precision)
+    let paces = PaceColumns(
+      state, columns: columns, rows: rows, strings: .of(options.language), width: screen.size.columns)
+    paces?.drawHeader(into: &screen, row: row)
     row += 1
     if row < bottom {
       drawRunningLap(state, live: live, columns: columns, options: options, into: &screen, row: row)
       row += 1
     }
-    drawRecordedLaps(state, live: live, columns: columns, options: options, into: &screen, top: row, bottom: bottom)
+    drawRecordedLaps(
+      state, rows: rows, live: live, columns: columns, paces: paces, options: options, into: &screen, top: row,
+      bottom: bottom)
   }
 
   /// The running lap, whose figures move with the moving time: the lap from the last split
@@ -124,12 +130,11 @@ extension RideView {
   /// The recorded laps, newest first, the best and worst marked, with the mark of the laps
   /// left out; for a compared ride each with its delta, standing and new best segment.
   static func drawRecordedLaps(
-    _ state: RideScreenState, live: LiveComparison?, columns: LapColumns, options: ViewOptions,
-    into screen: inout Screen, top: Int, bottom: Int
+    _ state: RideScreenState, rows: [LapRow], live: LiveComparison?, columns: LapColumns, paces: PaceColumns?,
+    options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int
   ) {
     let s = options.strings
     let precision = state.precision
-    let rows = LapTable.rows(splits: state.ride.splits, precision: precision)
     // Only a compared ride needs its laps in milliseconds (for the new best segments).
     let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.ride.splits)
     var row = top
@@ -149,6 +154,7 @@ extension RideView {
         case nil: ("", .plain)
         }
       screen.put(" " + columns.line(r, mark: mark, precision: precision), row: row, column: 0, style: style)
+      paces?.draw(r, style: style, into: &screen, row: row)
       guard let live else { continue }
       let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
       let index = r.number - 1

@@ -145,6 +145,9 @@ public struct RideSummary: Equatable, Sendable {
   /// For a workout ride: its steps, and the last ride of the same workout (then
   /// `previousMoving` is nil: it is not compared with whatever ride came before).
   public var workout: WorkoutRideSummary?
+  /// The ride's lap distance, and the units its pace is shown in.
+  public var lapDistance: LapDistance?
+  public var units: DistanceUnits = .metric
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,

@@ -87,9 +87,10 @@ extension RideReducer {
         return record(
           RideEvent(
             .countdownStart, at: at, countdownSteps: clock.countdownSteps, workout: source, sport: clock.sport,
-            name: clock.name))
+            name: clock.name, lapDistance: state.distance.next))
       }
-      return record(RideEvent(.start, at: at, workout: source, sport: clock.sport, name: clock.name))
+      return record(
+        RideEvent(.start, at: at, workout: source, sport: clock.sport, name: clock.name, lapDistance: state.distance.next))
     case (.startPause, .running):
       return record(RideEvent(.pause, at: at))
     case (.startPause, .paused):
