@@ -16,6 +16,9 @@ struct RideCommand: ParsableCommand {
   static let configuration = CommandConfiguration(
     commandName: "ride",
     abstract: "The stopwatch and ride screen (the default command).",
+    // Written out: with every option, argument-parser's own usage line collapses to
+    // `<options>`.
+    usage: "splits ride [--plain] [--precision <precision>] [--countdown <countdown>] [--name <name>] [--sport <sport>] [<options>]",
     discussion: "Keys: space start/pause/resume, l or Enter lap (a split on a route), s skip a route's segment, u undo the last lap, r finish (paused), c compare (named rides), ? help, q quit.")
 
   @OptionGroup var display: DisplayOptions
