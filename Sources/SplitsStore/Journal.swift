@@ -163,7 +163,10 @@ public final class Journal: EventSink, Sendable {
       config.readonly = true
       config.busyMode = .timeout(5)
       let queue = try DatabaseQueue(path: path, configuration: config)
-      defer { try? queue.close() }
+      defer {
+        try? queue.close()
+        Inspected.keep(queue)
+      }
       try queue.read { db in _ = try Schema.check(db, path: path, integrity: true) }
     } catch {
       throw JournalError.from(error, path: path, writing: false)

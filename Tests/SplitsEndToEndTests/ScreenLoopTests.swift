@@ -105,5 +105,27 @@ struct ScreenLoopTests {
     Self.expectAlone(pid, "following a paused ride")
     #expect(kill(pid, SIGTERM) == 0)
   }
+
+  @Test("a screen opened on a journal that has rides: one thread, no job on the main queue")
+  func existingJournal() async throws {
+    let tmux = try await TmuxSession.shell()
+    defer { tmux.close() }
+    // A ride made and finished with no screen open: the journal exists when the screen opens
+    // (and is checked read-only first).
+    for command in ["start", "pause", "finish"] {
+      #expect(try await RemoteControlTests.splits(tmux, command).termination == .exited(0), "\(command)")
+    }
+    let job = try await tmux.start("splits --plain --precision cs --split-guard 0")
+    try await tmux.waitFor("READY") { $0.state == "READY" }
+    let pid = try await tmux.splitsPID()
+    Self.expectAlone(pid, "ready on an existing journal")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
+    Self.expectAlone(pid, "running on an existing journal")
+    try tmux.send(keys: "Space")
+    try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
+    try tmux.send(keys: "q")
+    #expect(try await tmux.exitStatus(of: job) == 0)
+  }
 }
 
