@@ -31,6 +31,9 @@ let package = Package(
     // Pure: routes (named segments, attempts, LiveSplit's records and comparisons) and
     // LiveSplit's `.lss` files.
     .target(name: "SplitsRoutes", dependencies: ["SplitsXML"], swiftSettings: strict),
+    // Pure: the measurements of Bluetooth LE sensors (heart rate, cycling power, speed and
+    // cadence, an indoor bike) from their bytes, and rates from cumulative counters. No dependencies.
+    .target(name: "SplitsSensors", swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -107,6 +110,7 @@ let package = Package(
       name: "SplitsTestSupport", dependencies: ["SplitsCore"], path: "Tests/SplitsTestSupport", swiftSettings: strict),
 
     .testTarget(name: "SplitsXMLTests", dependencies: ["SplitsXML"], swiftSettings: strict),
+    .testTarget(name: "SplitsSensorsTests", dependencies: ["SplitsSensors", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
