@@ -48,7 +48,9 @@ public enum RideView {
     drawBottom(state, options: options, keys: helpLine(state, options.strings, columns: size.columns - 1), at: layout.bottom, into: &screen)
     if layout.title != nil { drawTitle(state, options: options, into: &screen) }
     if let rows = layout.summary, let summary = state.chrome.lastFinished {
-      drawSummary(summary, precision: state.clock.precision, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
+      drawSummary(
+        summary, precision: state.clock.precision, options: options, into: &screen, top: rows.lowerBound,
+        bottom: rows.upperBound)
     }
     if let time = layout.time { drawTime(state, time, options: options, into: &screen) }
     if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }

@@ -27,7 +27,8 @@ public enum WorkoutView {
     let now = Current(state, run: run)
     let complete = run.showingCompletion || now.isComplete
     let keys = RideView.keyLine(state, columns: size.columns - 1) {
-      s.label($0, phase: state.phase, helpShown: state.chrome.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
+      s.label(
+        $0, phase: state.phase, helpShown: state.chrome.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
     let rows = RideLayout.bottom(state, size: size, strings: ride)
     RideView.drawBottom(state, options: options, keys: keys, at: rows, into: &screen)

@@ -137,13 +137,14 @@ public enum RemoteMapping {
     }
   }
 
-  /// What pressing `key` did to the ride that was `before` and is now `state.ride`.
+  /// What pressing `key` did to the ride that was `before` and is now `state.clock.ride`.
   static func outcome(of key: Command, before: Ride, state: RideScreenState) -> RemoteOutcome {
     let ride = state.clock.ride
     switch key {
     case .startPause:
       switch (before.phase, ride.phase) {
-      case (.ready, _): return .started(ride: ride.number, countdown: ride.phase == .countdown ? state.clock.countdownSteps : 0)
+      case (.ready, _):
+        return .started(ride: ride.number, countdown: ride.phase == .countdown ? state.clock.countdownSteps : 0)
       case (.running, _): return .paused(ride: ride.number, moving: state.moving)
       default: return .resumed(ride: ride.number, moving: state.moving)
       }

@@ -126,8 +126,8 @@ public enum RideReducer {
   static func finish(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
     let laps = LapTable.rows(splits: state.clock.ride.splits, precision: state.clock.precision).map(\.lap)
     var summary = RideSummary(
-      number: state.clock.ride.number, moving: state.moving, laps: state.clock.ride.splits.count, elapsed: state.elapsed,
-      paused: state.pausedTotal, lapTimes: laps, previousMoving: state.chrome.previousMoving)
+      number: state.clock.ride.number, moving: state.moving, laps: state.clock.ride.splits.count,
+      elapsed: state.elapsed, paused: state.pausedTotal, lapTimes: laps, previousMoving: state.chrome.previousMoving)
     let attempt = Attempt(finished: state.clock.ride, moving: state.moving)
     state.following.inputArrived()
     summary.route = state.route.result(state.clock.ride)

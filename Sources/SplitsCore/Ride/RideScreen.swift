@@ -98,7 +98,9 @@ extension RideScreenState {
   public var canCompare: Bool { comparison.rideName != nil && following.run == nil }
 
   /// The comparison chosen for the ride on screen (nil when it is not compared).
-  public var comparisonKind: ComparisonKind? { canCompare ? comparison.rideName.map(comparison.comparisons.kind(for:)) : nil }
+  public var comparisonKind: ComparisonKind? {
+    canCompare ? comparison.rideName.map(comparison.comparisons.kind(for:)) : nil
+  }
 
   /// What the ride on screen is compared with now; nil when it is not compared.
   /// A ride on a route is measured against the route's records instead (`route`).

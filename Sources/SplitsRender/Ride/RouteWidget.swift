@@ -20,7 +20,8 @@ struct RouteWidget {
 
   init?(_ state: RideScreenState, options: ViewOptions) {
     let feature = state.route
-    guard let analysis = feature.analysis(state.clock.ride, moving: state.moving, precision: state.clock.precision) else {
+    let precision = state.clock.precision
+    guard let analysis = feature.analysis(state.clock.ride, moving: state.moving, precision: precision) else {
       return nil
     }
     self.feature = feature

@@ -62,7 +62,9 @@ extension RideReducer {
 
   /// Whether `l` is the workout's: while it still has a step under way on a running ride.
   static func workoutTakesLap(_ state: RideScreenState) -> Bool {
-    guard state.phase == .running, state.following.run != nil, let position = state.workoutPosition else { return false }
+    guard state.phase == .running, state.following.run != nil, let position = state.workoutPosition else {
+      return false
+    }
     return !position.isComplete
   }
 
