@@ -39,7 +39,7 @@ public enum RideView {
     options.sport = state.wordsSport
     // A workout's steps (and its summary when the last ends) have a screen of their own; the
     // summary after `r` is the ride's.
-    if !state.showingSummary, state.isFollowingWorkout || state.workout?.showingCompletion == true {
+    if !state.chrome.showingSummary, state.isFollowingWorkout || state.following.run?.showingCompletion == true {
       return WorkoutView.render(state, size: size, options: options)
     }
     var screen = Screen(size: size)
@@ -47,8 +47,10 @@ public enum RideView {
     let layout = RideLayout.ride(state, size: size, options: options)
     drawBottom(state, options: options, keys: helpLine(state, options.strings, columns: size.columns - 1), at: layout.bottom, into: &screen)
     if layout.title != nil { drawTitle(state, options: options, into: &screen) }
-    if let rows = layout.summary, let summary = state.lastFinished {
-      drawSummary(summary, precision: state.precision, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
+    if let rows = layout.summary, let summary = state.chrome.lastFinished {
+      drawSummary(
+        summary, precision: state.clock.precision, options: options, into: &screen, top: rows.lowerBound,
+        bottom: rows.upperBound)
     }
     if let time = layout.time { drawTime(state, time, options: options, into: &screen) }
     if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }
@@ -62,7 +64,7 @@ public enum RideView {
         drawLaps(state, live: live, options: options, into: &screen, top: rows.lowerBound, bottom: rows.upperBound)
       }
     }
-    if state.showingHelp { drawHelp(state, options: options, into: &screen) }
+    if state.chrome.showingHelp { drawHelp(state, options: options, into: &screen) }
     return screen
   }
 
@@ -72,7 +74,7 @@ public enum RideView {
     let width = screen.size.columns
     let label = stateLabel(state, options.strings)
     let style = options.colored(phaseColor(state.phase), .bold)
-    let timeText = TimeFormat.clock(state.moving, precision: state.precision)
+    let timeText = TimeFormat.clock(state.moving, precision: state.clock.precision)
     switch time {
     case .big(let face, let row):
       let text = state.phase == .countdown ? label : timeText
@@ -103,7 +105,7 @@ public enum RideView {
     var parts: [(text: String, clock: ClockField?, value: String)] = [
       ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
       ("\(s.pausedTotal) \(paused)", .paused, paused),
-      ("\(s.laps) \(state.ride.splits.count)", nil, ""),
+      ("\(s.laps) \(state.clock.ride.splits.count)", nil, ""),
     ] + distancePart(state, options: options)
     if !stateShown { parts.insert((stateLabel(state, s), nil, ""), at: 0) }
     var line = ""
@@ -140,7 +142,7 @@ public enum RideView {
   ) {
     let s = options.strings
     let width = screen.size.columns
-    let precision = state.precision
+    let precision = state.clock.precision
     func clock(_ d: Duration) -> String { TimeFormat.clock(d, precision: precision) }
     let name: String =
       switch live.kind {
@@ -166,8 +168,8 @@ public enum RideView {
     } else {
       parts.append((live.kind == .none ? name : s.fill(s.compareNothingFormat, name), nil))
     }
-    let lapNumber = state.ride.splits.count + 1
-    let lapOrigin = LapTable.runningLapOrigin(splits: state.ride.splits)
+    let lapNumber = state.clock.ride.splits.count + 1
+    let lapOrigin = LapTable.runningLapOrigin(splits: state.clock.ride.splits)
     if state.phase == .running || state.phase == .paused,
       let predicted = live.predictedFinish(moving: state.moving, lapOrigin: lapOrigin, lap: lapNumber),
       let origin = live.predictionOrigin(lap: lapNumber)
@@ -247,7 +249,7 @@ public enum RideView {
 
   /// The state's name on the title line (the pre-start countdown's number).
   static func stateLabel(_ state: RideScreenState, _ s: Strings) -> String {
-    state.phase == .countdown ? String(state.ride.countdown?.step(at: state.now) ?? 0) : s.phaseName(state.phase)
+    state.phase == .countdown ? String(state.clock.ride.countdown?.step(at: state.now) ?? 0) : s.phaseName(state.phase)
   }
 
   /// The title on the top row, ` Splits · Ride N` (and the workout's name when the ride
@@ -255,13 +257,13 @@ public enum RideView {
   static func title(_ state: RideScreenState, options: ViewOptions, width: Int) -> (text: String, showsState: Bool) {
     let s = options.strings
     let labelWidth = TextWidth.columns(stateLabel(state, s))
-    var title = " \(s.appName) · \(s.ride) \(state.ride.number)"
+    var title = " \(s.appName) · \(s.ride) \(state.clock.ride.number)"
     // The ride's name, then its workout's when that is not the same (a workout ride is named
     // after its workout unless --name says otherwise).
-    var names = state.rideName.map { [Printable.text($0)] } ?? []
-    if let run = state.workout {
+    var names = state.comparison.rideName.map { [Printable.text($0)] } ?? []
+    if let run = state.following.run {
       let workout = run.plan.name ?? options.workoutStrings.workout
-      if workout != state.rideName { names.append(workout) }
+      if workout != state.comparison.rideName { names.append(workout) }
     }
     for name in names {
       let room = width - labelWidth - 3 - TextWidth.columns(title) - 3
@@ -291,7 +293,7 @@ public enum RideView {
   ) {
     let s = options.strings
     if let row = rows.keys {
-      if let hint = state.hint {
+      if let hint = state.chrome.hints.hint {
         screen.put(" " + hintText(hint, s, options.workoutStrings), row: row, column: 0, style: options.colored(.yellow))
       } else {
         screen.put(" " + keys, row: row, column: 0, style: .dim)
@@ -307,7 +309,7 @@ public enum RideView {
   /// than `columns`, whole `key label` entries go, never part of one: compare, skip, undo,
   /// help, back, finish, lap, start or pause, and quit last of all.
   public static func helpLine(_ state: RideScreenState, _ s: Strings, columns: Int = .max) -> String {
-    keyLine(state, columns: columns) { s.label($0, phase: state.phase, helpShown: state.showingHelp) }
+    keyLine(state, columns: columns) { s.label($0, phase: state.phase, helpShown: state.chrome.showingHelp) }
   }
 
   /// The order the key line's entries go in when it is too wide: the least needed first.
@@ -316,8 +318,8 @@ public enum RideView {
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
     var shown = KeyTable.enabled(
-      in: state.phase, helpShown: state.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare,
-      canSkip: state.route.canSkip(state.ride))
+      in: state.phase, helpShown: state.chrome.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare,
+      canSkip: state.route.canSkip(state.clock.ride))
     func line() -> String {
       shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
     }
@@ -330,9 +332,9 @@ public enum RideView {
   /// The line above the key line: the question a `q` with unwritten events asked, else why the
   /// journal is not taking events, else the banner of the last action.
   static func bannerText(_ state: RideScreenState, _ s: Strings) -> String? {
-    if state.confirmingQuit { return s.fill(s.unsavedOnQuitFormat, String(state.unwrittenEvents)) }
-    if let problem = state.journalProblem { return problem }
-    return state.comparisonNotSaved.map { s.fill(s.comparisonNotSavedFormat, $0) } ?? state.banner
+    if state.chrome.confirmingQuit { return s.fill(s.unsavedOnQuitFormat, String(state.chrome.unwrittenEvents)) }
+    if let problem = state.chrome.journalProblem { return problem }
+    return state.comparison.notSaved.map { s.fill(s.comparisonNotSavedFormat, $0) } ?? state.chrome.banner
   }
 
   static func hintText(_ hint: RideScreenState.Hint, _ s: Strings, _ w: WorkoutStrings) -> String {

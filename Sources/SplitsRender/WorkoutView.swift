@@ -21,13 +21,14 @@ public enum WorkoutView {
     var options = given
     options.sport = state.wordsSport
     var screen = Screen(size: size)
-    guard size.columns > 0, size.rows > 0, let run = state.workout else { return screen }
+    guard size.columns > 0, size.rows > 0, let run = state.following.run else { return screen }
     let s = options.workoutStrings
     let ride = options.strings
     let now = Current(state, run: run)
     let complete = run.showingCompletion || now.isComplete
     let keys = RideView.keyLine(state, columns: size.columns - 1) {
-      s.label($0, phase: state.phase, helpShown: state.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
+      s.label(
+        $0, phase: state.phase, helpShown: state.chrome.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
     let rows = RideLayout.bottom(state, size: size, strings: ride)
     RideView.drawBottom(state, options: options, keys: keys, at: rows, into: &screen)
@@ -37,7 +38,7 @@ public enum WorkoutView {
     } else {
       drawStep(state, run: run, now: now, options: options, into: &screen, bottom: bottom)
     }
-    if state.showingHelp {
+    if state.chrome.showingHelp {
       RideView.drawHelp(state, options: options, into: &screen, describe: { s.describe($0, ride: ride) })
     }
     return screen
@@ -343,8 +344,8 @@ public enum WorkoutView {
 
   /// The moving time at the last step's end: the ride's time ridden in the workout.
   static func finishedAt(_ state: RideScreenState) -> Duration {
-    let count = min(state.ride.stepEnds.count, state.ride.splits.count)
-    return count > 0 ? state.ride.splits[count - 1] : .zero
+    let count = min(state.clock.ride.stepEnds.count, state.clock.ride.splits.count)
+    return count > 0 ? state.clock.ride.splits[count - 1] : .zero
   }
 
   /// The planned length of the whole workout (`55:00`, or `40:00 and lap steps`).

@@ -28,15 +28,15 @@ public struct RideProgram: Program {
   /// the journal has every event: otherwise coming back would not find what the screen showed.
   public func summary(unwrittenEvents: Int) -> String {
     let s = Strings.of(options.language, sport: state.wordsSport)
-    let ride = state.ride
+    let ride = state.clock.ride
     if ride.phase == .ready || ride.phase == .countdown {
-      guard let last = state.lastFinished else { return s.summaryNoRide }
+      guard let last = state.chrome.lastFinished else { return s.summaryNoRide }
       let count = last.workout.map { options.workoutStrings.steps($0.figures) } ?? s.lapCount(last.laps)
       return s.fill(s.summaryFinishedFormat, String(last.number)) + ": " + s.summaryMoving + " "
-        + TimeFormat.clock(last.moving, precision: state.precision) + " · " + count
+        + TimeFormat.clock(last.moving, precision: state.clock.precision) + " · " + count
     }
     var line = "\(s.ride) \(ride.number): \(s.summaryMoving) "
-      + TimeFormat.clock(state.moving, precision: state.precision) + " · " + s.lapCount(ride.splits.count)
+      + TimeFormat.clock(state.moving, precision: state.clock.precision) + " · " + s.lapCount(ride.splits.count)
     if persistent, unwrittenEvents == 0 {
       if ride.phase == .running { line += " · " + s.summaryStillRunning }
       if ride.phase == .paused { line += " · " + s.summaryStillPaused }

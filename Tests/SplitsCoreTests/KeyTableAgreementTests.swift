@@ -15,18 +15,18 @@ struct KeyTableAgreementTests {
         var s = state(in: phase)
         if withLap, phase == .running || phase == .paused {
           // A lap recorded, so that `u` has something to take back.
-          s.ride.splits.append(.seconds(1))
-          s.ride.marks.append(.lap)
+          s.clock.ride.splits.append(.seconds(1))
+          s.clock.ride.marks.append(.lap)
         }
-        s.showingHelp = helpShown
+        s.chrome.showingHelp = helpShown
         let before = s
         let effects = RideReducer.reduce(&s, .key(binding.keys[0], at: t(1500)))
         var unchanged = s
         unchanged.now = before.now
         let didSomething = !effects.isEmpty || unchanged != before
-        let enabled = KeyTable.isEnabled(binding.command, in: phase, helpShown: helpShown, hasLaps: !before.ride.splits.isEmpty)
-        #expect(enabled == (didSomething && s.hint == nil), "\(binding.command) in \(phase), help \(helpShown)")
-        #expect(enabled == (s.hint == nil), "\(binding.command) in \(phase), help \(helpShown): hint \(String(describing: s.hint))")
+        let enabled = KeyTable.isEnabled(binding.command, in: phase, helpShown: helpShown, hasLaps: !before.clock.ride.splits.isEmpty)
+        #expect(enabled == (didSomething && s.chrome.hints.hint == nil), "\(binding.command) in \(phase), help \(helpShown)")
+        #expect(enabled == (s.chrome.hints.hint == nil), "\(binding.command) in \(phase), help \(helpShown): hint \(String(describing: s.chrome.hints.hint))")
       }
     }
   }

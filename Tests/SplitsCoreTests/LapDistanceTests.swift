@@ -129,7 +129,7 @@ struct LapDistanceRideTests {
     #expect(state.lapDistance == Self.mile)
     _ = RideReducer.reduce(&state, .key(.character(" "), at: Self.at(20_000)))
     _ = RideReducer.reduce(&state, .key(.character("r"), at: Self.at(21_000)))
-    #expect(state.lastFinished?.lapDistance == Self.mile)
+    #expect(state.chrome.lastFinished?.lapDistance == Self.mile)
     #expect(state.lapDistance == Self.track)
     // An open ride without one shows none, whatever the next ride gets.
     restored.lapDistance = nil

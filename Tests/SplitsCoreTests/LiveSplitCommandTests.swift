@@ -58,13 +58,13 @@ struct LiveSplitCommandTests {
     let effects = RideReducer.reduce(&s, remote(.reset, at: t(2000)))
     #expect(RouteReducerTests.kinds(effects) == [.pause, .finish])
     #expect(replies(effects) == [.finished(ride: 7, moving: .milliseconds(2000), laps: 1)])
-    #expect(s.phase == .ready && s.ride.number == 8)
+    #expect(s.phase == .ready && s.clock.ride.number == 8)
   }
 
   @Test(arguments: RemoteCommand.allCases.filter(\.isQuery), [Ride.Phase.ready, .running, .paused])
   func aQueryChangesNothingNotEvenAHint(_ query: RemoteCommand, _ phase: Ride.Phase) {
     var s = state(in: phase)
-    s.banner = "a note"
+    s.chrome.banner = "a note"
     let before = s
     let effects = RideReducer.reduce(&s, remote(query, at: s.now))
     #expect(effects.count == 1 && replies(effects).count == 1)
@@ -104,9 +104,9 @@ struct LiveSplitCommandTests {
 
   @Test func aPlainRideOfANameAnswersItsLastLapsDeltaToTheComparison() {
     var s = state(in: .ready)
-    s.name = "Loop"
-    s.rideName = "Loop"
-    s.comparisons.add(Attempt(number: 3, laps: [1000, 1000]), named: "Loop")
+    s.clock.name = "Loop"
+    s.comparison.rideName = "Loop"
+    s.comparison.comparisons.add(Attempt(number: 3, laps: [1000, 1000]), named: "Loop")
     _ = RideReducer.reduce(&s, remote(.start, at: t(0)))
     _ = RideReducer.reduce(&s, remote(.split, at: t(1250)))
     #expect(Self.answer(.getdelta, &s, at: 1300) == "00:00:00.2500000")
@@ -163,7 +163,7 @@ struct LiveSplitCommandTests {
     // reset records a complete attempt complete, as LiveSplit's reset of an ended one does.
     let effects = RideReducer.reduce(&s, remote(.reset, at: t(25_200)))
     #expect(RouteReducerTests.kinds(effects) == [.finish])
-    #expect(s.lastFinished?.route == .complete(personalBest: false))
+    #expect(s.chrome.lastFinished?.route == .complete(personalBest: false))
     #expect(s.route.route?.attemptCount == 3)
   }
 
@@ -176,7 +176,7 @@ struct LiveSplitCommandTests {
     let effects = RideReducer.reduce(&s, remote(.reset, at: t(1500)))
     #expect(RouteReducerTests.kinds(effects) == [.pause, .finish])
     #expect(replies(effects) == [.reset(ride: 1, ended: 1, segments: 3)])
-    #expect(s.lastFinished?.route == .reset)
+    #expect(s.chrome.lastFinished?.route == .reset)
     #expect(!s.route.askingReset)
   }
 

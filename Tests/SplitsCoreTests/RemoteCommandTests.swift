@@ -66,7 +66,7 @@ struct RemoteCommandTests {
   @Test(arguments: cases.filter { if case .failure = $0.expected { true } else { false } })
   func aRefusalChangesNothing(_ c: Case) {
     var s = state(in: c.phase)
-    s.banner = "a note"
+    s.chrome.banner = "a note"
     let before = s
     let effects = RideReducer.reduce(&s, remote(c.command, at: s.now))
     guard case .failure(let why) = c.expected else { return }
@@ -96,7 +96,7 @@ struct RemoteCommandTests {
   @Test("splits start --name Track --sport running started an unnamed biking ride")
   func aStartGivesTheRideItStartsItsNameAndSport() throws {
     var s = state(in: .ready)
-    s.name = "Loop"
+    s.clock.name = "Loop"
     let details = RemoteRideDetails(name: "Track", sport: .running)
     let effects = RideReducer.reduce(&s, Action(.remote(.start, details), at: Now(monotonic: t(0), wallMilliseconds: 0)))
     #expect(replies(effects) == [.started(ride: 7, countdown: 0)])
@@ -104,22 +104,22 @@ struct RemoteCommandTests {
     let start = try #require(
       effects.compactMap { if case .record(let event, _, _) = $0 { event } else { nil } }.first)
     #expect(start.kind == .start && start.name == "Track" && start.sport == .running)
-    #expect(s.rideName == "Track" && s.sport == .running)
+    #expect(s.comparison.rideName == "Track" && s.clock.sport == .running)
     // A ride already open keeps its own: the start is refused and changes nothing.
     let again = RideReducer.reduce(
       &s, Action(.remote(.start, RemoteRideDetails(name: "Other", sport: .other)), at: Now(monotonic: t(1_000), wallMilliseconds: 0)))
     #expect(replies(again) == [.refused(.alreadyRunning)])
-    #expect(s.rideName == "Track" && s.sport == .running && s.name == "Track")
+    #expect(s.comparison.rideName == "Track" && s.clock.sport == .running && s.clock.name == "Track")
     // An empty name is none; a sport alone keeps the screen's name.
     var unnamed = state(in: .ready)
-    unnamed.name = "Loop"
+    unnamed.clock.name = "Loop"
     _ = RideReducer.reduce(&unnamed, Action(.remote(.start, RemoteRideDetails(name: "")), at: Now(monotonic: t(0), wallMilliseconds: 0)))
-    #expect(unnamed.rideName == nil && unnamed.name == nil)
+    #expect(unnamed.comparison.rideName == nil && unnamed.clock.name == nil)
     var sportOnly = state(in: .ready)
-    sportOnly.name = "Loop"
-    sportOnly.rideName = "Loop"
+    sportOnly.clock.name = "Loop"
+    sportOnly.comparison.rideName = "Loop"
     _ = RideReducer.reduce(&sportOnly, Action(.remote(.start, RemoteRideDetails(sport: .running)), at: Now(monotonic: t(0), wallMilliseconds: 0)))
-    #expect(sportOnly.rideName == "Loop" && sportOnly.sport == .running)
+    #expect(sportOnly.comparison.rideName == "Loop" && sportOnly.clock.sport == .running)
   }
 
   @Test func theAnswersSayWhatHappened() {
@@ -139,7 +139,7 @@ struct RemoteCommandTests {
       replies(RideReducer.reduce(&s, remote(.finish, at: t(11_000))))
         == [.finished(ride: 7, moving: .seconds(7), laps: 1)])
     #expect(s.phase == .ready)
-    #expect(s.ride.number == 8)
+    #expect(s.clock.ride.number == 8)
   }
 
   @Test func startWithACountdownStartsTheCountdown() {
@@ -152,9 +152,9 @@ struct RemoteCommandTests {
   @Test func aCommandClearsTheHintAndTheSummaryAsAKeyDoes() {
     var s = state(in: .running)
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(100)))
-    #expect(s.hint == .finishRunning)
+    #expect(s.chrome.hints.hint == .finishRunning)
     _ = RideReducer.reduce(&s, remote(.lap, at: t(200)))
-    #expect(s.hint == nil)
+    #expect(s.chrome.hints.hint == nil)
   }
 
   @Test func inAWorkoutLapEndsTheStepAndTheLastCompletesIt() {
@@ -206,7 +206,7 @@ struct RemoteCommandTests {
           #expect(answer.first?.isRefusal == true)
           #expect(recorded(effects).isEmpty)
         }
-        #expect(byRemote.ride == byKey.ride)
+        #expect(byRemote.clock.ride == byKey.clock.ride)
       }
     }
   }
@@ -267,7 +267,7 @@ struct RemoteRequestTests {
     #expect(RemoteStrings.english.of(sport: .other).describe(.started(ride: 3, countdown: 0), precision: .cs) == "ride 3 started")
     // The reducer says what the ride is with its answer.
     var s = state(in: .running)
-    s.sport = .running
+    s.clock.sport = .running
     let effects = RideReducer.reduce(&s, remote(.pause, at: t(1_000)))
     #expect(effects.contains { if case .reply(_, .running) = $0 { true } else { false } })
   }

@@ -7,10 +7,10 @@ import Testing
 /// A ride screen for rides named `name`, with earlier finished rides of that name.
 func namedState(_ name: String? = "Loop", earlier: [[Int64]] = [], number: Int = 7) -> RideScreenState {
   var s = RideScreenState(ride: Ride(number: number), precision: .cs, now: t(0))
-  s.name = name
-  s.rideName = name
+  s.clock.name = name
+  s.comparison.rideName = name
   if let name {
-    s.comparisons.attempts[name] = earlier.enumerated().map { Attempt(number: $0.offset + 1, laps: $0.element) }
+    s.comparison.comparisons.attempts[name] = earlier.enumerated().map { Attempt(number: $0.offset + 1, laps: $0.element) }
   }
   return s
 }
@@ -34,16 +34,16 @@ struct RideComparisonReducerTests {
         .rememberComparison(.gold, name: "Loop"), .rememberComparison(.none, name: "Loop"),
         .rememberComparison(.previous, name: "Loop"), .rememberComparison(.best, name: "Loop"),
       ])
-    #expect(s.hint == nil)
+    #expect(s.chrome.hints.hint == nil)
   }
 
   @Test func theChoiceIsPerNameAndARememberedOneIsWhereCStarts() {
     var s = namedState()
-    s.comparisons.choices = ["Loop": .previous, "Hill": .gold]
+    s.comparison.comparisons.choices = ["Loop": .previous, "Hill": .gold]
     #expect(s.comparisonKind == .previous)
     let effects = RideReducer.reduce(&s, .key(Self.c, at: t(100)))
     #expect(effects == [.rememberComparison(.best, name: "Loop")])
-    #expect(s.comparisons.choices == ["Loop": .best, "Hill": .gold])
+    #expect(s.comparison.comparisons.choices == ["Loop": .best, "Hill": .gold])
   }
 
   @Test func cWorksInEveryPhaseAndWithUppercase() {
@@ -62,45 +62,45 @@ struct RideComparisonReducerTests {
     let before = s
     let effects = RideReducer.reduce(&s, .key(Self.c, at: t(100)))
     #expect(effects.isEmpty)
-    #expect(s.hint == .compareNeedsName)
-    #expect(s.comparisons == before.comparisons)
+    #expect(s.chrome.hints.hint == .compareNeedsName)
+    #expect(s.comparison.comparisons == before.comparison.comparisons)
     #expect(s.liveComparison == nil)
     #expect(!KeyTable.isEnabled(.compare, in: .ready, helpShown: false, canCompare: s.canCompare))
   }
 
   @Test func aWorkoutRideIsNotCompared() {
     var s = namedState()
-    s.workout = WorkoutRun(plan: Workout(name: "W", steps: [WorkoutStep(name: "Go", kind: .free, length: .untilLap)]), source: WorkoutSource(text: "w"))
+    s.following.run = WorkoutRun(plan: Workout(name: "W", steps: [WorkoutStep(name: "Go", kind: .free, length: .untilLap)]), source: WorkoutSource(text: "w"))
     let effects = RideReducer.reduce(&s, .key(Self.c, at: t(100)))
     #expect(effects.isEmpty)
-    #expect(s.hint == .compareWorkout)
+    #expect(s.chrome.hints.hint == .compareWorkout)
     #expect(s.liveComparison == nil)
   }
 
   @Test func theKeyTableAndTheReducerAgreeOnCForANamedRide() {
     for phase in [Ride.Phase.ready, .countdown, .running, .paused] {
       var s = state(in: phase)
-      s.name = "Loop"
-      s.rideName = "Loop"
+      s.clock.name = "Loop"
+      s.comparison.rideName = "Loop"
       let before = s
       let effects = RideReducer.reduce(&s, .key(Self.c, at: t(1500)))
       #expect(KeyTable.isEnabled(.compare, in: phase, helpShown: false, canCompare: before.canCompare))
-      #expect(!effects.isEmpty && s.hint == nil, "\(phase)")
+      #expect(!effects.isEmpty && s.chrome.hints.hint == nil, "\(phase)")
     }
   }
 
   @Test func aRideFinishedHereIsTheNextRidesPrevious() {
     var s = namedState(earlier: [[30_000, 30_000]])
-    s.comparisons.choices["Loop"] = .previous
+    s.comparison.comparisons.choices["Loop"] = .previous
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(10_000)))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(25_000)))
     #expect(s.liveComparison?.reference?.rideNumber == 1)
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(26_000)))
-    #expect(s.ride.number == 8)
+    #expect(s.clock.ride.number == 8)
     // Its one recorded lap: the stretch from it to the finish is no lap.
     #expect(
-      s.comparisons.attempts["Loop"]?.last
+      s.comparison.comparisons.attempts["Loop"]?.last
         == Attempt(number: 7, isFinished: true, movingMilliseconds: 25_000, laps: [10_000], splits: [10_000]))
     let live = s.liveComparison
     #expect(live?.reference?.rideNumber == 7)
@@ -111,12 +111,12 @@ struct RideComparisonReducerTests {
 
   @Test func theNextRideTakesTheScreensNameAfterARestoredRideOfAnother() {
     var s = namedState("Hill")
-    s.name = "Loop"
+    s.clock.name = "Loop"
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(5_000)))
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(6_000)))
-    #expect(s.comparisons.attempts["Hill"]?.map(\.number) == [7])
-    #expect(s.rideName == "Loop")
+    #expect(s.comparison.comparisons.attempts["Hill"]?.map(\.number) == [7])
+    #expect(s.comparison.rideName == "Loop")
   }
 
   @Test func duringARideThePersonalBestHasTheLapsMostRidesWithTheLapsSoFarHave() {
@@ -158,10 +158,10 @@ struct RideComparisonReducerTests {
 
   @Test func noCandidateWithoutAComparisonLapOrWhilePaused() {
     var s = namedState(earlier: [[10_000]])
-    s.comparisons.choices["Loop"] = ComparisonKind.none
+    s.comparison.comparisons.choices["Loop"] = ComparisonKind.none
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     #expect(s.nextCandidate(shown: ShownClocks()) == nil)
-    s.comparisons.choices["Loop"] = .previous
+    s.comparison.comparisons.choices["Loop"] = .previous
     #expect(s.nextCandidate(shown: ShownClocks()) == t(10_000))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(1_000)))
     // Lap 2: the previous ride has no lap 2.

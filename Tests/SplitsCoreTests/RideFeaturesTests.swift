@@ -8,9 +8,9 @@ struct RideFeaturesTests {
   /// A running named ride with everything an input clears on screen.
   func cluttered() -> RideScreenState {
     var s = state(in: .running)
-    s.banner = "a note"
-    s.comparisonNotSaved = "disk full"
-    s.confirmingQuit = true
+    s.chrome.banner = "a note"
+    s.comparison.notSaved = "disk full"
+    s.chrome.confirmingQuit = true
     s.showHint(.unknownKey)
     return s
   }
@@ -21,12 +21,12 @@ struct RideFeaturesTests {
     var byRemote = cluttered()
     _ = RideReducer.reduce(&byRemote, remote(.lap, at: t(10)))
     for s in [byKey, byRemote] {
-      #expect(s.banner == nil)
-      #expect(s.comparisonNotSaved == nil)
-      #expect(s.confirmingQuit == false)
-      #expect(s.hint == nil)
-      #expect(s.showingSummary == false)
-      #expect(s.ride.splits.count == 1)
+      #expect(s.chrome.banner == nil)
+      #expect(s.comparison.notSaved == nil)
+      #expect(s.chrome.confirmingQuit == false)
+      #expect(s.chrome.hints.hint == nil)
+      #expect(s.chrome.showingSummary == false)
+      #expect(s.clock.ride.splits.count == 1)
     }
     #expect(byKey == byRemote)
   }
@@ -40,12 +40,12 @@ struct RideFeaturesTests {
 
   @Test func theSummaryAfterFinishGoesWithTheNextRemoteCommand() {
     var s = state(in: .paused)
-    s.rideName = "loop"
+    s.comparison.rideName = "loop"
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(0)))
-    #expect(s.showingSummary)
-    #expect(s.comparisons.attempts["loop"]?.count == 1)
+    #expect(s.chrome.showingSummary)
+    #expect(s.comparison.comparisons.attempts["loop"]?.count == 1)
     _ = RideReducer.reduce(&s, remote(.start, at: t(1)))
-    #expect(!s.showingSummary)
+    #expect(!s.chrome.showingSummary)
     #expect(s.phase == .running)
   }
 
@@ -60,14 +60,14 @@ struct RideFeaturesTests {
 
   @Test func theOpeningWithoutAJournalIsRideOneReady() {
     let s = RideOpening(restored: nil, precision: .ds, countdownSteps: 3, sport: .running, name: "").state(at: t(5))
-    #expect(s.ride == Ride(number: 1))
+    #expect(s.clock.ride == Ride(number: 1))
     #expect(s.now == t(5))
-    #expect(s.precision == .ds)
-    #expect(s.countdownSteps == 3)
-    #expect(s.sport == .running)
-    #expect(s.name == nil)
-    #expect(s.rideName == nil)
-    #expect(s.banner == nil)
+    #expect(s.clock.precision == .ds)
+    #expect(s.clock.countdownSteps == 3)
+    #expect(s.clock.sport == .running)
+    #expect(s.clock.name == nil)
+    #expect(s.comparison.rideName == nil)
+    #expect(s.chrome.banner == nil)
   }
 
   @Test func theOpeningOfAnOpenRideKeepsItsNameAndTime() {
@@ -79,22 +79,22 @@ struct RideFeaturesTests {
     // The screen asks a little after the restore; the headless run at the restore's own now.
     let screen = RideOpening(restored: restored, precision: .cs, name: "next").state(at: Instant(nanoseconds: 4_000_000_000))
     let headless = RideOpening(restored: restored, precision: .cs).state(at: Instant(nanoseconds: 2_000_000_000))
-    #expect(screen.ride == restored.ride)
-    #expect(screen.rideName == "hill")
-    #expect(screen.name == "next")
+    #expect(screen.clock.ride == restored.ride)
+    #expect(screen.comparison.rideName == "hill")
+    #expect(screen.clock.name == "next")
     #expect(screen.now == Instant(nanoseconds: 4_000_000_000))
     // A clock reading before the restore's is not taken: the ride never goes back.
     #expect(headless.now == restored.at)
-    #expect(headless.rideName == "hill")
+    #expect(headless.comparison.rideName == "hill")
   }
 
   @Test func theOpeningSaysWhatItCouldNotRead() {
     var restored = Restore.ride(number: 2, events: [], bootID: "b", now: Now(monotonic: t(0), wallMilliseconds: 0))
     restored.wallClockWentBackwards = true
     let backwards = RideOpening(restored: restored, precision: .cs, language: .ko).state(at: t(0))
-    #expect(backwards.banner == HistoryStrings.of(.ko).wallClockWentBackwards)
+    #expect(backwards.chrome.banner == HistoryStrings.of(.ko).wallClockWentBackwards)
     let unreadable = RideOpening(restored: restored, precision: .cs, unreadableWorkout: "bad step").state(at: t(0))
-    #expect(unreadable.banner?.contains("bad step") == true)
+    #expect(unreadable.chrome.banner?.contains("bad step") == true)
   }
 
   @Test("a .zwo warning (skipped <RestDay>) was printed under the screen and seen only after quitting")
@@ -102,19 +102,19 @@ struct RideFeaturesTests {
     let skipped = "line 5: skipped <RestDay>, not a block Splits knows"
     var opening = RideOpening(restored: nil, precision: .cs)
     opening.workoutWarnings = [skipped]
-    #expect(opening.state(at: t(0)).banner == "Warning: line 5: skipped <RestDay>, not a block Splits knows")
+    #expect(opening.state(at: t(0)).chrome.banner == "Warning: line 5: skipped <RestDay>, not a block Splits knows")
     opening.workoutWarnings = [skipped, "line 9: skipped a cue without a message", "line 12: skipped <Foo>"]
     #expect(
-      opening.state(at: t(0)).banner
+      opening.state(at: t(0)).chrome.banner
         == "Warning: line 5: skipped <RestDay>, not a block Splits knows (and 2 more: splits workout check lists them)")
     opening.language = .ko
-    #expect(opening.state(at: t(0)).banner?.hasPrefix("경고: line 5: skipped <RestDay>") == true)
+    #expect(opening.state(at: t(0)).chrome.banner?.hasPrefix("경고: line 5: skipped <RestDay>") == true)
     // With the command line's note, both are said.
     opening.language = .en
     opening.workoutWarnings = [skipped]
     opening.note = "Ride 1 is open: now running"
-    #expect(opening.state(at: t(0)).banner == "Warning: \(skipped) · Ride 1 is open: now running")
+    #expect(opening.state(at: t(0)).chrome.banner == "Warning: \(skipped) · Ride 1 is open: now running")
     opening.workoutWarnings = []
-    #expect(opening.state(at: t(0)).banner == "Ride 1 is open: now running")
+    #expect(opening.state(at: t(0)).chrome.banner == "Ride 1 is open: now running")
   }
 }

@@ -13,9 +13,9 @@ func state(in phase: Ride.Phase, countdownSteps: Int = 0) -> RideScreenState {
   case .ready:
     break
   case .countdown:
-    s.countdownSteps = 3
+    s.clock.countdownSteps = 3
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
-    s.countdownSteps = countdownSteps
+    s.clock.countdownSteps = countdownSteps
   case .running:
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
   case .paused:
@@ -89,8 +89,8 @@ struct RideReducerTests {
     let effects = RideReducer.reduce(&s, .key(c.key, at: at))
 
     #expect(s.phase == c.phaseAfter)
-    #expect(s.hint == c.hint)
-    #expect(s.showingHelp == (c.helpToggles ? !before.showingHelp : before.showingHelp))
+    #expect(s.chrome.hints.hint == c.hint)
+    #expect(s.chrome.showingHelp == (c.helpToggles ? !before.chrome.showingHelp : before.chrome.showingHelp))
     // A ride's first event says what the ride is.
     var expected: [Effect] = c.effects.map {
       .record(RideEvent($0, at: at, sport: $0 == .start || $0 == .countdownStart ? .biking : nil), ride: 7, wallMilliseconds: 0)
@@ -99,16 +99,16 @@ struct RideReducerTests {
     #expect(effects == expected)
     if c.effects.isEmpty && c.phaseAfter == c.phase {
       // Nothing happened to the ride itself.
-      #expect(s.ride == before.ride)
+      #expect(s.clock.ride == before.clock.ride)
     }
   }
 
   @Test func escapeClosesHelpBeforeCancellingACountdown() {
     var s = state(in: .countdown)
     _ = RideReducer.reduce(&s, .key(.character("?"), at: t(100)))
-    #expect(s.showingHelp)
+    #expect(s.chrome.showingHelp)
     #expect(reduced(&s, .key(.escape, at: t(200))) == [])
-    #expect(!s.showingHelp)
+    #expect(!s.chrome.showingHelp)
     #expect(s.phase == .countdown)
     #expect(reduced(&s, .key(.escape, at: t(300))) == [.record(RideEvent(.countdownCancel, at: t(300)), ride: 7, wallMilliseconds: 0)])
     #expect(s.phase == .ready)
@@ -117,25 +117,25 @@ struct RideReducerTests {
   @Test func aHintLastsUntilTheNextKey() {
     var s = state(in: .ready)
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(10)))
-    #expect(s.hint == .lapReady)
+    #expect(s.chrome.hints.hint == .lapReady)
     _ = RideReducer.reduce(&s, .tick(at: t(20)))
-    #expect(s.hint == .lapReady)
+    #expect(s.chrome.hints.hint == .lapReady)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(30)))
-    #expect(s.hint == nil)
+    #expect(s.chrome.hints.hint == nil)
   }
 
   @Test func uTakesBackTheLastLapAsAnEventAndOnlyWhenThereIsOne() {
     var s = state(in: .running)
     #expect(RideReducer.reduce(&s, .key(.character("u"), at: t(300))) == [])
-    #expect(s.hint == .nothingToUndo)
+    #expect(s.chrome.hints.hint == .nothingToUndo)
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(400)))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(900)))
     let effects = RideReducer.reduce(&s, .key(.character("u"), at: t(1000)))
     #expect(effects == [.record(RideEvent(.undoLap, at: t(1000)), ride: 7, wallMilliseconds: 0)])
-    #expect(s.ride.splits == [.milliseconds(400)])
+    #expect(s.clock.ride.splits == [.milliseconds(400)])
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(1100)))
     _ = RideReducer.reduce(&s, .key(.character("u"), at: t(1200)))
-    #expect(s.ride.splits.isEmpty)  // while paused too
+    #expect(s.clock.ride.splits.isEmpty)  // while paused too
     // The journal replays to the same ride: nothing is erased, the undo is an event.
     let events = [RideEvent(.start, at: t(0)), RideEvent(.lap, at: t(400)), RideEvent(.lap, at: t(900)),
                   RideEvent(.undoLap, at: t(1000))]
@@ -161,12 +161,12 @@ struct RideReducerTests {
   @Test func aHintGoesAfterThreeSeconds() {
     var s = state(in: .ready)
     _ = RideReducer.reduce(&s, .key(.character("x"), at: t(100)))
-    #expect(s.hint == .unknownKey)
+    #expect(s.chrome.hints.hint == .unknownKey)
     #expect(s.nextCandidate(shown: .everything(.cs)) == t(3100))
     _ = RideReducer.reduce(&s, .tick(at: t(3099)))
-    #expect(s.hint == .unknownKey)
+    #expect(s.chrome.hints.hint == .unknownKey)
     _ = RideReducer.reduce(&s, .tick(at: t(3100)))
-    #expect(s.hint == nil)
+    #expect(s.chrome.hints.hint == nil)
     #expect(s.nextCandidate(shown: .everything(.cs)) == nil)
   }
 
@@ -175,10 +175,10 @@ struct RideReducerTests {
     var s = RideScreenState(ride: Ride(number: 7), precision: .cs, countdownSteps: 3, now: t(0))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(2500)))
-    #expect(s.hint == .countdownWait)
+    #expect(s.chrome.hints.hint == .countdownWait)
     _ = RideReducer.reduce(&s, .tick(at: t(3000)))
     #expect(s.phase == .running)
-    #expect(s.hint == nil)
+    #expect(s.chrome.hints.hint == nil)
   }
 
   @Test func signalsQuitWithTheirStatusAndCtrlZSuspends() {
@@ -200,50 +200,50 @@ struct RideReducerTests {
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(900)))
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(5000)))
     #expect(s.phase == .ready)
-    #expect(s.ride == Ride(number: 8))
+    #expect(s.clock.ride == Ride(number: 8))
     #expect(
-      s.lastFinished
+      s.chrome.lastFinished
         == RideSummary(
           number: 7, moving: .milliseconds(900), laps: 1, elapsed: .seconds(5), paused: .milliseconds(4100),
           lapTimes: [.milliseconds(400)], previousMoving: nil))
-    #expect(s.showingSummary)
-    #expect(s.previousMoving == .milliseconds(900))
+    #expect(s.chrome.showingSummary)
+    #expect(s.chrome.previousMoving == .milliseconds(900))
   }
 
   @Test func theSummaryStaysUntilAKeyAndSpaceStartsTheNextRideFromIt() throws {
     var s = state(in: .running)
-    s.previousMoving = .milliseconds(1_000)
+    s.chrome.previousMoving = .milliseconds(1_000)
     for (key, at) in [("l", 300), ("l", 500), ("l", 900), (" ", 1_100)] as [(Character, Int64)] {
       _ = RideReducer.reduce(&s, .key(.character(key), at: t(at)))
     }
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(2_000)))
-    let summary = try #require(s.lastFinished)
+    let summary = try #require(s.chrome.lastFinished)
     #expect(summary.lapTimes == [.milliseconds(300), .milliseconds(200), .milliseconds(400)])
     #expect(summary.bestLap == .milliseconds(200))
     #expect(summary.worstLap == .milliseconds(400))
     #expect(summary.averageLap == .milliseconds(300))
     #expect(summary.difference == .milliseconds(100))  // 1.1 s against 1.0 s
     _ = RideReducer.reduce(&s, .tick(at: t(60_000)))
-    #expect(s.showingSummary)
+    #expect(s.chrome.showingSummary)
     let effects = RideReducer.reduce(&s, .key(.character(" "), at: t(61_000)))
-    #expect(!s.showingSummary)
+    #expect(!s.chrome.showingSummary)
     #expect(s.phase == .running)
     #expect(effects == [.record(RideEvent(.start, at: t(61_000), sport: .biking), ride: 8, wallMilliseconds: 0)])
   }
 
   @Test func theFirstEventOfARideSaysWhatItIs() {
     var s = RideScreenState(ride: Ride(number: 2), now: t(0))
-    s.sport = .running
+    s.clock.sport = .running
     #expect(reduced(&s, .key(.character(" "), at: t(0))) == [.record(RideEvent(.start, at: t(0), sport: .running), ride: 2, wallMilliseconds: 0)])
     // Later events carry no sport.
     #expect(reduced(&s, .key(.character(" "), at: t(1000))) == [.record(RideEvent(.pause, at: t(1000)), ride: 2, wallMilliseconds: 0)])
     var named = RideScreenState(ride: Ride(number: 2), now: t(0))
-    named.name = "Hill repeats"
+    named.clock.name = "Hill repeats"
     #expect(
       reduced(&named, .key(.character(" "), at: t(0)))
         == [.record(RideEvent(.start, at: t(0), sport: .biking, name: "Hill repeats"), ride: 2, wallMilliseconds: 0)])
     var counted = RideScreenState(ride: Ride(number: 2), countdownSteps: 3, now: t(0))
-    counted.sport = .other
+    counted.clock.sport = .other
     #expect(
       reduced(&counted, .key(.character(" "), at: t(0)))
         == [.record(RideEvent(.countdownStart, at: t(0), countdownSteps: 3, sport: .other), ride: 2, wallMilliseconds: 0)])

@@ -52,15 +52,15 @@ struct RideTimeTests {
     var s = RideScreenState(ride: Ride(number: 1), countdownSteps: 3, now: t(0))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(100)))
     #expect(s.phase == .countdown)
-    #expect(s.ride.countdown?.step(at: t(100)) == 3)
-    #expect(s.ride.countdown?.step(at: t(1099)) == 3)
-    #expect(s.ride.countdown?.step(at: t(1100)) == 2)
-    #expect(s.ride.countdown?.step(at: t(3099)) == 1)
+    #expect(s.clock.ride.countdown?.step(at: t(100)) == 3)
+    #expect(s.clock.ride.countdown?.step(at: t(1099)) == 3)
+    #expect(s.clock.ride.countdown?.step(at: t(1100)) == 2)
+    #expect(s.clock.ride.countdown?.step(at: t(3099)) == 1)
     #expect(s.nextChange() == t(1100))
     // A late tick, well after the end: the ride started at the end, not at the tick.
     _ = RideReducer.reduce(&s, .tick(at: t(3600)))
     #expect(s.phase == .running)
-    #expect(s.ride.firstStart == t(3100))
+    #expect(s.clock.ride.firstStart == t(3100))
     #expect(s.moving == .milliseconds(500))
   }
 
@@ -76,7 +76,7 @@ struct RideTimeTests {
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .tick(at: Instant(nanoseconds: t(0).nanoseconds + 3_000_001)))
     #expect(s.nextChange() == t(10))
-    s.precision = .s
+    s.clock.precision = .s
     #expect(s.nextChange() == t(1000))
     // After a pause of 300 ms the elapsed time's seconds fall elsewhere than the moving time's.
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(200)))

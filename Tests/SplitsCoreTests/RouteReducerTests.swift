@@ -10,8 +10,8 @@ import Testing
 struct RouteReducerTests {
   static func state(_ route: Route = Route(name: "Run", segmentNames: ["A", "B", "C"])) -> RideScreenState {
     var s = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
-    s.name = route.name
-    s.rideName = route.name
+    s.clock.name = route.name
+    s.comparison.rideName = route.name
     s.route = RouteFeature(route: route)
     return s
   }
@@ -33,7 +33,7 @@ struct RouteReducerTests {
     let last = Self.press(&s, "l", at: 4000)
     #expect(Self.kinds(last) == [.lap, .pause])
     #expect(s.phase == .paused && s.moving == .milliseconds(4000))
-    #expect(s.route.isComplete(s.ride))
+    #expect(s.route.isComplete(s.clock.ride))
     // Space rides on outside the route: a lap then is the ride's own.
     Self.press(&s, " ", at: 5000)
     #expect(Self.kinds(Self.press(&s, "l", at: 6000)) == [.lap])
@@ -46,16 +46,16 @@ struct RouteReducerTests {
     #expect(Self.kinds(Self.press(&s, "s", at: 500)) == [.skip])
     #expect(Self.kinds(Self.press(&s, "l", at: 2000)) == [.lap])
     #expect(Self.press(&s, "s", at: 2500).isEmpty)
-    #expect(s.hint == .skipLast)
+    #expect(s.chrome.hints.hint == .skipLast)
     // u takes back the split, then the skip.
     #expect(Self.kinds(Self.press(&s, "u", at: 3000)) == [.undoLap])
     #expect(Self.kinds(Self.press(&s, "u", at: 3100)) == [.undoLap])
-    #expect(s.ride.marks.isEmpty)
+    #expect(s.clock.ride.marks.isEmpty)
 
     var plain = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
     Self.press(&plain, " ", at: 0)
     #expect(Self.press(&plain, "s", at: 500).isEmpty)
-    #expect(plain.hint == .skipNoRoute)
+    #expect(plain.chrome.hints.hint == .skipNoRoute)
   }
 
   @Test func rOnAnAttemptWithSegmentsLeftAsksOnceThenEndsItUnfinishedNeverThePersonalBest() {
@@ -64,13 +64,13 @@ struct RouteReducerTests {
     Self.press(&s, "l", at: 500)
     Self.press(&s, " ", at: 600)
     #expect(Self.press(&s, "r", at: 700).isEmpty)
-    #expect(s.hint == .resetAsk && s.ride.number == 1)
+    #expect(s.chrome.hints.hint == .resetAsk && s.clock.ride.number == 1)
     // Another key between the two r's: the question goes.
     Self.press(&s, "?", at: 750)
     Self.press(&s, "?", at: 760)
     #expect(Self.press(&s, "r", at: 800).isEmpty)
     #expect(Self.kinds(Self.press(&s, "r", at: 900)) == [.finish])
-    #expect(s.lastFinished?.route == .reset)
+    #expect(s.chrome.lastFinished?.route == .reset)
     let route = s.route.route
     #expect(route?.attemptCount == 2)
     #expect(route?.segments.last?.personalBestSplit.real == .seconds(3))
@@ -82,10 +82,10 @@ struct RouteReducerTests {
     Self.press(&s, " ", at: 0)
     for at in [900, 1800, 2700] as [Int64] { Self.press(&s, "l", at: at) }
     #expect(Self.kinds(Self.press(&s, "r", at: 3000)) == [.finish])
-    #expect(s.lastFinished?.route == .complete(personalBest: true))
+    #expect(s.chrome.lastFinished?.route == .complete(personalBest: true))
     #expect(s.route.route?.segments.last?.personalBestSplit.real == .milliseconds(2700))
     // The next ride of the name rides the route with its new records.
-    #expect(s.ride.number == 2 && s.route.route?.attemptCount == 2)
+    #expect(s.clock.ride.number == 2 && s.route.route?.attemptCount == 2)
   }
 
   @Test func aRemoteFinishEndsAnAttemptWithSegmentsLeftWithoutAsking() {
@@ -95,7 +95,7 @@ struct RouteReducerTests {
     Self.press(&s, " ", at: 600)
     let effects = RideReducer.reduce(&s, Action(.remote(.finish), at: Now(monotonic: t(700), wallMilliseconds: 0)))
     #expect(Self.kinds(effects) == [.finish])
-    #expect(s.lastFinished?.route == .reset)
+    #expect(s.chrome.lastFinished?.route == .reset)
   }
 
   @Test func cCyclesTheRoutesComparisons() {
@@ -111,7 +111,7 @@ struct RouteReducerTests {
     let effects = Self.press(&s, "c", at: 0)
     let chosen = s.route.comparisonName
     #expect(effects == [.rememberRouteComparison(chosen, route: "Run")])
-    #expect(s.comparisons.routeChoices == ["Run": chosen])
+    #expect(s.comparison.comparisons.routeChoices == ["Run": chosen])
 
     // The next screen of the route opens on the comparison kept.
     let route = Route(name: "Run", segmentNames: ["A", "B", "C"])
@@ -128,11 +128,11 @@ struct RouteReducerTests {
 
   @Test func theKeyLineOffersSOnlyWhileASegmentOtherThanTheLastIsUnderWay() {
     var s = Self.state()
-    #expect(!s.route.canSkip(s.ride))
+    #expect(!s.route.canSkip(s.clock.ride))
     Self.press(&s, " ", at: 0)
-    #expect(s.route.canSkip(s.ride))
+    #expect(s.route.canSkip(s.clock.ride))
     Self.press(&s, "l", at: 500)
     Self.press(&s, "l", at: 1000)
-    #expect(!s.route.canSkip(s.ride))
+    #expect(!s.route.canSkip(s.clock.ride))
   }
 }

@@ -22,9 +22,9 @@ struct SplitGuardTests {
     var state = Self.started()
     _ = RideReducer.reduce(&state, .key(.character("l"), at: Self.at(5_000)))
     let effects = RideReducer.reduce(&state, .key(.character("l"), at: Self.at(5_120)))
-    #expect(state.ride.splits == [.seconds(5)])
+    #expect(state.clock.ride.splits == [.seconds(5)])
     #expect(effects.isEmpty)
-    #expect(state.hint == .lapTooSoon(milliseconds: 250))
+    #expect(state.chrome.hints.hint == .lapTooSoon(milliseconds: 250))
   }
 
   @Test func aRemoteLapTooSoonIsRefusedAndTheScreenSaysWhy() {
@@ -33,26 +33,26 @@ struct SplitGuardTests {
     let effects = RideReducer.reduce(&state, remote(.lap, at: Self.at(5_010)))
     #expect(replies(effects) == [.refused(.lapTooSoon)])
     #expect(!effects.contains { if case .record = $0 { true } else { false } })
-    #expect(state.ride.splits == [.seconds(5)])
-    #expect(state.hint == .lapTooSoon(milliseconds: 250))
+    #expect(state.clock.ride.splits == [.seconds(5)])
+    #expect(state.chrome.hints.hint == .lapTooSoon(milliseconds: 250))
     #expect(RemoteStrings.english.reason(.lapTooSoon).contains("--split-guard"))
   }
 
   @Test func theGuardIsSetAndZeroTurnsItOff() {
     var wide = Self.started(RideOpening(restored: nil, precision: .cs, splitGuard: .seconds(1)))
     _ = RideReducer.reduce(&wide, .key(.character("l"), at: Self.at(900)))
-    #expect(wide.ride.splits.isEmpty)
+    #expect(wide.clock.ride.splits.isEmpty)
     var off = Self.started(RideOpening(restored: nil, precision: .cs, splitGuard: .zero))
     _ = RideReducer.reduce(&off, .key(.character("l"), at: Self.at(0)))
     _ = RideReducer.reduce(&off, .key(.character("l"), at: Self.at(0)))
-    #expect(off.ride.splits == [.zero, .zero])
+    #expect(off.clock.ride.splits == [.zero, .zero])
   }
 
   @Test func aLapWithinTheGuardOfTheStartIsRefused() {
     var state = Self.started()
     _ = RideReducer.reduce(&state, .key(.character("l"), at: Self.at(249)))
-    #expect(state.ride.splits.isEmpty)
+    #expect(state.clock.ride.splits.isEmpty)
     _ = RideReducer.reduce(&state, .key(.character("l"), at: Self.at(250)))
-    #expect(state.ride.splits == [.milliseconds(250)])
+    #expect(state.clock.ride.splits == [.milliseconds(250)])
   }
 }

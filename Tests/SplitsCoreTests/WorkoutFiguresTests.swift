@@ -13,7 +13,7 @@ struct WorkoutFiguresTests {
     -> RideScreenState
   {
     var s = workoutState(twelveSeconds)
-    s.previousMoving = previousMoving
+    s.chrome.previousMoving = previousMoving
     s.chrome.workoutRideBefore = before
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(1000)))
@@ -23,7 +23,7 @@ struct WorkoutFiguresTests {
   }
 
   @Test func finishingInTheThirdStepCountsOneDoneOneSkippedAndFourLeft() {
-    let figures = finishedInStepThree().lastFinished?.workout?.figures
+    let figures = finishedInStepThree().chrome.lastFinished?.workout?.figures
     #expect(figures?.steps == 6)
     #expect(figures?.done == 1)
     #expect(figures?.skipped == 1)
@@ -60,7 +60,7 @@ struct WorkoutFiguresTests {
   }
 
   @Test func theSummaryOfAWorkoutRideIsNotAgainstTheRideBefore() {
-    let summary = finishedInStepThree().lastFinished
+    let summary = finishedInStepThree().chrome.lastFinished
     #expect(summary?.previousMoving == nil)
     #expect(summary?.difference == nil)
     #expect(summary?.workout?.before == nil)
@@ -73,7 +73,7 @@ struct WorkoutFiguresTests {
         steps: 6, done: 6, skipped: 0,
         kinds: [.init(.warmup, .seconds(3)), .init(.active, .seconds(4)), .init(.rest, .seconds(4)), .init(.cooldown, .seconds(1))]))
     let s = finishedInStepThree(before: earlier)
-    let workout = s.lastFinished?.workout
+    let workout = s.chrome.lastFinished?.workout
     #expect(workout?.before == earlier)
     let rows = workout?.kindRows() ?? []
     #expect(rows.map(\.kind) == [.warmup, .active, .rest, .cooldown])
@@ -86,12 +86,12 @@ struct WorkoutFiguresTests {
 
   @Test func aPlainRideStillComparesWithTheRideBefore() {
     var s = RideScreenState(ride: Ride(number: 2), precision: .cs, countdownSteps: 0, now: t(0))
-    s.previousMoving = .seconds(3)
+    s.chrome.previousMoving = .seconds(3)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(4000)))
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(5000)))
-    #expect(s.lastFinished?.workout == nil)
-    #expect(s.lastFinished?.difference == .seconds(1))
+    #expect(s.chrome.lastFinished?.workout == nil)
+    #expect(s.chrome.lastFinished?.difference == .seconds(1))
   }
 
   @Test func splitsFinishOnAWorkoutRideRepliesWithItsSteps() {

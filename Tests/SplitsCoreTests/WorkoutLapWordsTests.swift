@@ -14,10 +14,10 @@ struct WorkoutLapWordsTests {
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(1000)))
     let effects = RideReducer.reduce(&s, .key(.character("l"), at: t(2000)))
     #expect(recorded(effects).isEmpty)
-    #expect(s.hint == .stepWhileStopped(lapStep: false, paused: true))
+    #expect(s.chrome.hints.hint == .stepWhileStopped(lapStep: false, paused: true))
     #expect(WorkoutStrings.english.stepWhileStopped(lapStep: false, paused: true)
       == "l skips the step while riding: space resumes")
-    #expect(s.ride.splits.isEmpty)
+    #expect(s.clock.ride.splits.isEmpty)
   }
 
   @Test func lWhilePausedInALapStepSaysItEndsTheStepWhileRiding() {
@@ -27,7 +27,7 @@ struct WorkoutLapWordsTests {
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(12_000)))
     #expect(s.workoutPosition?.step == 1)
     #expect(recorded(RideReducer.reduce(&s, .key(.enter, at: t(13_000)))).isEmpty)
-    #expect(s.hint == .stepWhileStopped(lapStep: true, paused: true))
+    #expect(s.chrome.hints.hint == .stepWhileStopped(lapStep: true, paused: true))
     #expect(WorkoutStrings.korean.stepWhileStopped(lapStep: true, paused: true)
       == "l 은 주행 중에 단계를 끝냅니다: space 로 재개")
   }
@@ -35,7 +35,7 @@ struct WorkoutLapWordsTests {
   @Test func lBeforeTheStartSaysItSkipsTheFirstStepWhileRiding() {
     var s = workoutState(twelveSeconds)
     #expect(recorded(RideReducer.reduce(&s, .key(.character("l"), at: t(0)))).isEmpty)
-    #expect(s.hint == .stepWhileStopped(lapStep: false, paused: false))
+    #expect(s.chrome.hints.hint == .stepWhileStopped(lapStep: false, paused: false))
     #expect(WorkoutStrings.english.stepWhileStopped(lapStep: false, paused: false)
       == "l skips the step while riding: space starts")
   }
@@ -46,7 +46,7 @@ struct WorkoutLapWordsTests {
     _ = RideReducer.reduce(&s, .tick(at: t(15_000)))
     #expect(s.phase == .paused)
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(16_000)))
-    #expect(s.hint == .lapPaused)
+    #expect(s.chrome.hints.hint == .lapPaused)
   }
 
   @Test func aPlainRideStillSaysLapsAreRecordedWhileRunning() {
@@ -54,7 +54,7 @@ struct WorkoutLapWordsTests {
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(1000)))
     _ = RideReducer.reduce(&s, .key(.character("l"), at: t(2000)))
-    #expect(s.hint == .lapPaused)
+    #expect(s.chrome.hints.hint == .lapPaused)
   }
 
   @Test func splitsLapWhileAWorkoutRideIsPausedSaysItEndsOrSkipsTheStepWhileRiding() {

@@ -26,7 +26,7 @@ let withLapStep = Workout(
 
 func workoutState(_ plan: Workout, bells: Bool = true, countdown: Int = 0) -> RideScreenState {
   var s = RideScreenState(ride: Ride(number: 3), precision: .cs, countdownSteps: countdown, now: t(0))
-  s.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "plan", fileName: "plan.txt"), bells: bells)
+  s.following.run = WorkoutRun(plan: plan, source: WorkoutSource(text: "plan", fileName: "plan.txt"), bells: bells)
   return s
 }
 
@@ -182,7 +182,7 @@ struct WorkoutReducerTests {
     #expect(recorded(lap).map(\.2) == [.lap])
     #expect(s.workoutPosition?.step == 2)
     #expect(s.workoutPosition?.left(in: withLapStep) == .seconds(5))
-    #expect(s.ride.stepEnds == [.skip, .lap])
+    #expect(s.clock.ride.stepEnds == [.skip, .lap])
   }
 
   @Test func afterTheLastStepTheRidePausesAndSaysSo() {
@@ -194,12 +194,12 @@ struct WorkoutReducerTests {
     #expect(cues(effects) == [WorkoutCue(.complete, text: "")])
     #expect(s.phase == .paused)
     #expect(s.moving == .seconds(12))
-    #expect(s.workout?.showingCompletion == true)
+    #expect(s.following.run?.showingCompletion == true)
     #expect(s.workoutPosition?.isComplete == true)
     #expect(!s.isFollowingWorkout)
     // Space rides on freely: laps are the ride's own, and `u` may take them back.
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(20_000)))
-    #expect(s.workout?.showingCompletion == false)
+    #expect(s.following.run?.showingCompletion == false)
     #expect(s.phase == .running)
     #expect(recorded(RideReducer.reduce(&s, .key(.character("l"), at: t(25_000)))).map(\.2) == [nil])
     #expect(s.canUndo)
@@ -214,11 +214,11 @@ struct WorkoutReducerTests {
     let effects = RideReducer.reduce(&s, .key(.character("l"), at: t(11_500)))
     #expect(recorded(effects).map(\.0) == [.lap, .pause])
     #expect(recorded(effects).map(\.2) == [.skip, nil])
-    #expect(s.workout?.showingCompletion == true)
+    #expect(s.following.run?.showingCompletion == true)
     // `r` finishes the ride.
     let finish = RideReducer.reduce(&s, .key(.character("r"), at: t(13_000)))
     #expect(recorded(finish).map(\.0) == [.finish])
-    #expect(s.workout?.showingCompletion == false)
+    #expect(s.following.run?.showingCompletion == false)
   }
 
   @Test func stepsCannotBeTakenBack() {
@@ -227,8 +227,8 @@ struct WorkoutReducerTests {
     _ = RideReducer.reduce(&s, .tick(at: t(3500)))
     #expect(!s.canUndo)
     #expect(RideReducer.reduce(&s, .key(.character("u"), at: t(3600))).isEmpty)
-    #expect(s.hint == .stepsStay)
-    #expect(s.ride.splits.count == 1)
+    #expect(s.chrome.hints.hint == .stepsStay)
+    #expect(s.clock.ride.splits.count == 1)
   }
 
   @Test func aCueIsAnnouncedOnceAndShownForTenSeconds() {
@@ -250,7 +250,7 @@ struct WorkoutReducerTests {
     ride.apply(RideEvent(.start, at: t(0)))
     ride.apply(RideEvent(.lap, at: t(3000), stepEnd: .time))
     var s = RideScreenState(ride: ride, precision: .cs, now: t(8500))
-    s.workout = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
+    s.following.run = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
     s.observeWorkoutFromNow()
     let effects = RideReducer.reduce(&s, .redraw(at: t(8500)))
     #expect(recorded(effects).map(\.1) == [t(5000), t(7000)])
@@ -271,13 +271,13 @@ struct WorkoutReducerTests {
       ride.apply(RideEvent(.lap, at: t(Int64(ms)), stepEnd: end))
     }
     var s = RideScreenState(ride: ride, precision: .cs, now: t(40_000))
-    s.workout = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
+    s.following.run = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
     s.observeWorkoutFromNow()
     let effects = RideReducer.reduce(&s, .redraw(at: t(40_000)))
     #expect(recorded(effects).map(\.0) == [.pause])
     #expect(recorded(effects).map(\.1) == [t(12_000)])
     #expect(s.phase == .paused && s.moving == .seconds(12))
-    #expect(s.workout?.showingCompletion == true)
+    #expect(s.following.run?.showingCompletion == true)
     // Riding on after the end is not mistaken for it: the resume starts a new stretch.
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(50_000)))
     #expect(RideReducer.reduce(&s, .tick(at: t(60_000))).isEmpty)

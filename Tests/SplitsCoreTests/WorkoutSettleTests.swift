@@ -25,7 +25,7 @@ struct WorkoutSettleTests {
     #expect(settled.events.suffix(6).map(\.kind) == [.lap, .lap, .lap, .lap, .lap, .pause])
     // The screen, opened at the same instant, records exactly these events.
     var state = RideScreenState(ride: restored.ride, now: restored.at)
-    state.workout = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
+    state.following.run = WorkoutRun(plan: twelveSeconds, source: WorkoutSource(text: "plan"))
     state.observeWorkoutFromNow()
     let effects = RideReducer.reduce(&state, .redraw(at: restored.at))
     #expect(recorded(effects).map(\.1) == settled.events.suffix(6).map(\.at))

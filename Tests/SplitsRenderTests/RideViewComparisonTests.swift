@@ -8,13 +8,13 @@ import Testing
 /// name: the personal best is ride 2 (4:59), the best segments add up to 4:56.
 func comparedRide(at now: Int64 = 298_800, kind: ComparisonKind? = nil) -> RideScreenState {
   var s = RideScreenState(ride: Ride(number: 3), precision: .cs, now: t(0))
-  s.name = "Loop"
-  s.rideName = "Loop"
-  s.comparisons.attempts["Loop"] = [
+  s.clock.name = "Loop"
+  s.comparison.rideName = "Loop"
+  s.comparison.comparisons.attempts["Loop"] = [
     Attempt(number: 1, laps: [60_000, 60_000, 60_000, 60_000, 60_000]),
     Attempt(number: 2, laps: [58_000, 62_000, 60_000, 61_000, 58_000]),
   ]
-  if let kind { s.comparisons.choices["Loop"] = kind }
+  if let kind { s.comparison.comparisons.choices["Loop"] = kind }
   for (key, at) in [(" ", 0), ("l", 57_000), ("l", 120_500), ("l", 180_300), ("l", 240_300)] as [(Character, Int64)] {
     _ = RideReducer.reduce(&s, .key(.character(key), at: t(at)))
   }
@@ -134,8 +134,8 @@ struct RideViewComparisonTests {
 
   @Test func aFirstRideOfItsNameHasNothingToCompareWith() {
     var s = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
-    s.name = "Loop"
-    s.rideName = "Loop"
+    s.clock.name = "Loop"
+    s.comparison.rideName = "Loop"
     #expect(screenOf(s, 80, 12).lines[10] == " vs PB: no finished ride of this name yet                                       ")
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&s, .tick(at: t(5_000)))

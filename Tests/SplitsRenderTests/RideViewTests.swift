@@ -155,7 +155,7 @@ struct RideViewTests {
   @Test func theHelpOverlayAt40x12WrapsInsteadOfCutting() {
     // At 40×12 it read "record a lap (while runnin".
     var s = sampleRide()
-    s.showingHelp = true
+    s.chrome.showingHelp = true
     let screen = RideView.render(s, size: Size(columns: 40, rows: 12), options: ViewOptions())
     let text = screen.lines.joined(separator: " ").replacingOccurrences(of: "│", with: " ")
       .split(separator: " ").joined(separator: " ")
@@ -167,7 +167,7 @@ struct RideViewTests {
 
   @Test func theHelpOverlaySaysHowLargeItNeedsTheTerminal() {
     var s = sampleRide()
-    s.showingHelp = true
+    s.chrome.showingHelp = true
     let screen = RideView.render(s, size: Size(columns: 24, rows: 8), options: ViewOptions())
     #expect(screen.lines.joined(separator: " ").contains("The keys need a"), "\(screen.lines)")
     #expect(!screen.lines.contains { $0.contains("┌") })
@@ -212,7 +212,7 @@ struct RideViewTests {
   @Test("a running ride's screen said Ride 12: a run says Run 12, in Korean 달리기 12")
   func aRunSaysRun() {
     var s = sampleRide()
-    s.sport = .running
+    s.clock.sport = .running
     let english = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
     #expect(english[0] == " Splits · Run 12                                                        RUNNING ")
     let korean = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
@@ -220,7 +220,7 @@ struct RideViewTests {
     // The summary after r is the run's; the next ride (biking by --sport) is a ride again.
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_725_456)))
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(3_730_000)))
-    s.sport = .biking
+    s.clock.sport = .biking
     let summary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
     #expect(summary[2].hasPrefix(" Run 12 finished "))
     let koreanSummary = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions(language: .ko)).lines
@@ -236,7 +236,7 @@ struct RideViewTests {
       now: Now(monotonic: Instant(nanoseconds: 2_000), wallMilliseconds: 0))
     restored.sport = .running
     let state = RideOpening(restored: restored, precision: .cs).state(at: Instant(nanoseconds: 2_000))
-    #expect(state.sport == .biking && state.rideSport == .running)
+    #expect(state.clock.sport == .biking && state.rideSport == .running)
     let lines = RideView.render(state, size: Size(columns: 40, rows: 12), options: ViewOptions()).lines
     #expect(lines[0].hasPrefix(" Splits · Run 4 "))
   }
@@ -244,11 +244,11 @@ struct RideViewTests {
   @Test("a named ride's title said only Splits · Ride 12")
   func theTitleNamesTheRide() {
     var s = sampleRide()
-    s.rideName = "Hill repeats"
+    s.comparison.rideName = "Hill repeats"
     #expect(
       RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines[0]
         == " Splits · Ride 12 · Hill repeats                                        RUNNING ")
-    s.rideName = "언덕 반복"
+    s.comparison.rideName = "언덕 반복"
     #expect(
       RideView.render(s, size: Size(columns: 60, rows: 12), options: ViewOptions(language: .ko)).lines[0]
         .hasPrefix(" Splits · 라이드 12 · 언덕 반복 "))
@@ -257,7 +257,7 @@ struct RideViewTests {
   @Test func afterRTheSummaryOfTheFinishedRide() {
     // The screen jumped straight to "Ride 13 … READY 00:00:00.00".
     var s = sampleRide()
-    s.previousMoving = .seconds(3_600)
+    s.chrome.previousMoving = .seconds(3_600)
     _ = RideReducer.reduce(&s, .key(.character(" "), at: t(3_725_456)))
     _ = RideReducer.reduce(&s, .key(.character("r"), at: t(3_730_000)))
     let lines = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions()).lines
@@ -305,7 +305,7 @@ struct RideViewTests {
   @Test func everySizeRendersWithoutTrapping() {
     let s = sampleRide()
     var helpShown = s
-    helpShown.showingHelp = true
+    helpShown.chrome.showingHelp = true
     for columns in 0...90 {
       for rows in 0...26 {
         for state in [s, helpShown] {
@@ -324,7 +324,7 @@ struct RideViewTests {
 
   @Test func helpOverlayIsBuiltFromTheKeyTable() {
     var s = sampleRide()
-    s.showingHelp = true
+    s.chrome.showingHelp = true
     let screen = RideView.render(s, size: Size(columns: 80, rows: 24), options: ViewOptions())
     let text = screen.lines.joined(separator: "\n")
     for binding in KeyTable.bindings where binding.command != .skip {  // `s` is a route's

@@ -19,8 +19,8 @@ func celesteRoute() -> Route {
 /// Ride 7 of "Celeste", `keys` pressed at their instants, read at `now` (ms).
 func routeRide(_ keys: [(Character, Int64)], at now: Int64) -> RideScreenState {
   var s = RideScreenState(ride: Ride(number: 7), precision: .cs, now: t(0))
-  s.name = "Celeste"
-  s.rideName = "Celeste"
+  s.clock.name = "Celeste"
+  s.comparison.rideName = "Celeste"
   s.route = RouteFeature(route: celesteRoute())
   for (key, at) in keys { _ = RideReducer.reduce(&s, .key(.character(key), at: t(at))) }
   _ = RideReducer.reduce(&s, .tick(at: t(now)))
@@ -203,7 +203,7 @@ struct RouteViewTests {
 
   @Test func theHelpOverlayOnARouteDescribesS() {
     var s = Self.riding
-    s.showingHelp = true
+    s.chrome.showingHelp = true
     #expect(screenOf(s, 80, 24).lines.contains { $0.contains(Strings.english.helpSkip) })
   }
 }

@@ -10,7 +10,7 @@ import Testing
 func finishedInRecovery(before: WorkoutRideBefore? = nil) -> RideScreenState {
   var s = workoutRide(keys: [("l", 700_000)], at: 800_000)
   s.chrome.workoutRideBefore = before
-  s.previousMoving = .seconds(10)
+  s.chrome.previousMoving = .seconds(10)
   _ = RideReducer.reduce(&s, .key(.character(" "), at: t(800_000)))
   _ = RideReducer.reduce(&s, .key(.character("r"), at: t(810_000)))
   return s

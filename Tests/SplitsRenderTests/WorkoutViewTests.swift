@@ -25,7 +25,7 @@ func sweetSpot(lap: Bool = false) -> Workout {
 /// then a tick at `ms`, all through the reducer.
 func workoutRide(_ plan: Workout = sweetSpot(), keys: [(Character, Int64)] = [], at ms: Int64?) -> RideScreenState {
   var s = RideScreenState(ride: Ride(number: 7), precision: .cs, now: t(0))
-  s.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "sweet spot"))
+  s.following.run = WorkoutRun(plan: plan, source: WorkoutSource(text: "sweet spot"))
   guard let ms else { return s }
   _ = RideReducer.reduce(&s, .key(.character(" "), at: t(0)))
   for (key, at) in keys { _ = RideReducer.reduce(&s, .key(.character(key), at: t(at))) }
@@ -339,10 +339,10 @@ struct WorkoutViewTests {
   @Test("the title named a workout but never the ride: the ride's name, then the workout's when another")
   func theTitleNamesTheRideThenTheWorkout() {
     var s = workoutRide(at: nil)
-    s.rideName = "Sweet spot 3×10"
+    s.comparison.rideName = "Sweet spot 3×10"
     // Named after its workout: the name once.
     #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Sweet spot 3×10")
-    s.rideName = "Tuesday"
+    s.comparison.rideName = "Tuesday"
     #expect(RideView.title(s, options: ViewOptions(), width: 80).text == " Splits · Ride 7 · Tuesday · Sweet spot 3×10")
     // Short of room, the workout's name is cut first, then the ride's.
     #expect(RideView.title(s, options: ViewOptions(), width: 40).text == " Splits · Ride 7 · Tuesday · Swe")
@@ -353,9 +353,9 @@ struct WorkoutViewTests {
   /// step, the summary, READY, the pre-start countdown, the help overlay.
   static func states() -> [RideScreenState] {
     var help = workoutRide(at: 1_083_500)
-    help.showingHelp = true
+    help.chrome.showingHelp = true
     var countdown = workoutRide(at: nil)
-    countdown.countdownSteps = 3
+    countdown.clock.countdownSteps = 3
     _ = RideReducer.reduce(&countdown, .key(.character(" "), at: t(0)))
     _ = RideReducer.reduce(&countdown, .tick(at: t(1_500)))
     var hinted = workoutRide(at: 1_083_500)
@@ -498,14 +498,14 @@ struct WorkoutViewTests {
     #expect(Set(lap.clocks.lattices(.moving).map(\.origin)) == [.zero, .seconds(2_500)])
     // Under the help's message at 20×5 the time left is hidden.
     var help = workoutRide(at: 1_083_500)
-    help.showingHelp = true
+    help.chrome.showingHelp = true
     #expect(RideView.render(help, size: Size(columns: 20, rows: 5), options: ViewOptions()).clocks[.moving] == nil)
     #expect(RideView.render(workoutRide(at: 1_083_500), size: Size(columns: 20, rows: 5), options: ViewOptions()).clocks[.moving] == .seconds(1))
   }
 
   @Test func theHelpOverlayDescribesTheWorkoutsKeys() {
     var help = workoutRide(at: 1_083_500)
-    help.showingHelp = true
+    help.chrome.showingHelp = true
     for language in [Language.en, .ko] {
       let strings = WorkoutStrings.of(language)
       let rideStrings = Strings.of(language)
@@ -528,8 +528,8 @@ struct WorkoutViewTests {
     #expect(riding[23].hasPrefix(" space pause  l lap  ? help  q quit  "))
     // A long name is cut to leave the state its room.
     var long = completedRide()
-    long.workout?.plan.name = String(repeating: "Over-unders ", count: 8)
-    long.workout?.showingCompletion = false
+    long.following.run?.plan.name = String(repeating: "Over-unders ", count: 8)
+    long.following.run?.showingCompletion = false
     #expect(render(long, 60, 24)[0] == " Splits · Ride 7 · Over-unders Over-unders Over-und  PAUSED ")
     // `r` on the summary finishes the ride: the ride's own summary follows.
     var finished = completedRide()

@@ -34,7 +34,7 @@ struct HonestComparisonTests {
     comparisons.attempts[name] = earlier.map(Attempt.init)
     if let kind { comparisons.choices[name] = kind }
     var state = RideOpening(restored: nil, precision: .cs, name: name, comparisons: comparisons).state(at: origin)
-    state.ride = Ride(number: number)
+    state.clock.ride = Ride(number: number)
     for (key, ms) in keys {
       _ = RideReducer.reduce(&state, .key(.character(key), at: origin + .milliseconds(ms)))
     }
@@ -91,7 +91,7 @@ struct HonestComparisonTests {
 
   @Test func theFooterSaysWhichRidesThereAreWhenNoneHasAsManyLaps() {
     let (state, lines) = Self.screen("Track", number: 4, earlier: Self.track, keys: Self.sixLaps, at: 60_000)
-    #expect(state.ride.splits.count == 6)
+    #expect(state.clock.ride.splits.count == 6)
     let footer = lines.first { $0.hasPrefix(" vs ") }
     #expect(footer?.hasPrefix(" vs PB: no finished ride of 6+ laps yet (3 with 4 laps) · Δ vs best segments") == true, "\(lines)")
     #expect(lines.allSatisfy { !$0.contains("no finished ride of this name") })

@@ -69,7 +69,7 @@ struct NextChangePropertyTests {
         let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
-          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.showingHelp): \(breach)")
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.chrome.showingHelp): \(breach)")
           return
         }
       }
@@ -90,7 +90,7 @@ struct NextChangePropertyTests {
         restored: nil, precision: precision, splitGuard: .zero, lapDistance: distance,
         units: Bool.random(using: &rng) ? .metric : .imperial
       ).state(at: origin)
-      state.ride = Ride(number: 1)
+      state.clock.ride = Ride(number: 1)
       var program = RideProgram(state: state, options: options, persistent: true)
       var now = origin
       for step in 0..<14 {
@@ -117,12 +117,12 @@ struct NextChangePropertyTests {
       let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
       let options = ViewOptions(plain: Bool.random(using: &rng), colors: Bool.random(using: &rng), language: Bool.random(using: &rng) ? .en : .ko)
       var state = RideScreenState(ride: Ride(number: 5), precision: precision, now: origin)
-      state.name = "Loop"
-      state.rideName = "Loop"
-      state.comparisons.attempts["Loop"] = (1...Int.random(in: 1...3, using: &rng)).map { number in
+      state.clock.name = "Loop"
+      state.comparison.rideName = "Loop"
+      state.comparison.comparisons.attempts["Loop"] = (1...Int.random(in: 1...3, using: &rng)).map { number in
         Attempt(number: number, laps: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int64.random(in: 300...4_000, using: &rng) })
       }
-      state.comparisons.choices["Loop"] = ComparisonKind.allCases.randomElement(using: &rng)
+      state.comparison.comparisons.choices["Loop"] = ComparisonKind.allCases.randomElement(using: &rng)
       var program = RideProgram(state: state, options: options, persistent: true)
       var now = origin
       for step in 0..<16 {
@@ -130,7 +130,7 @@ struct NextChangePropertyTests {
         let input: Input = Bool.random(using: &rng) ? .tick : .key(keys.randomElement(using: &rng) ?? .other)
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
-          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), kind \(String(describing: program.state.comparisonKind)), laps \(program.state.ride.splits.count), help \(program.state.showingHelp): \(breach)")
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), kind \(String(describing: program.state.comparisonKind)), laps \(program.state.clock.ride.splits.count), help \(program.state.chrome.showingHelp): \(breach)")
           return
         }
       }
@@ -159,8 +159,8 @@ struct NextChangePropertyTests {
       }
       let route = RouteTimer.apply(attempts, to: Route(name: "Run", segmentNames: (1...count).map { "Segment \($0)" }))
       var state = RideScreenState(ride: Ride(number: 9), precision: precision, now: origin)
-      state.name = "Run"
-      state.rideName = "Run"
+      state.clock.name = "Run"
+      state.comparison.rideName = "Run"
       state.route = RouteFeature(route: route)
       var program = RideProgram(state: state, options: options, persistent: true)
       var now = origin
@@ -169,7 +169,7 @@ struct NextChangePropertyTests {
         let input: Input = Bool.random(using: &rng) ? .tick : .key(keys.randomElement(using: &rng) ?? .other)
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
-          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), marks \(program.state.ride.marks), segments \(count), help \(program.state.showingHelp): \(breach)")
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), marks \(program.state.clock.ride.marks), segments \(count), help \(program.state.chrome.showingHelp): \(breach)")
           return
         }
       }
@@ -183,9 +183,9 @@ struct NextChangePropertyTests {
     // still be found.
     let origin = Instant(nanoseconds: 7_000_000_000_000)
     var state = RideScreenState(ride: Ride(number: 2), precision: .ds, now: origin)
-    state.name = "Loop"
-    state.rideName = "Loop"
-    state.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [741, 640])]
+    state.clock.name = "Loop"
+    state.comparison.rideName = "Loop"
+    state.comparison.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [741, 640])]
     var program = RideProgram(state: state, options: ViewOptions(), persistent: true)
     _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
     _ = program.handle(Action(.key(.character("?")), at: Now(monotonic: origin, wallMilliseconds: 0)))
@@ -216,7 +216,7 @@ struct NextChangePropertyTests {
       let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
       let steps = Bool.random(using: &rng) ? 0 : Int.random(in: 1...3, using: &rng)
       var state = RideScreenState(ride: Ride(number: 1), precision: .s, countdownSteps: steps, now: origin)
-      state.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "short"))
+      state.following.run = WorkoutRun(plan: plan, source: WorkoutSource(text: "short"))
       var program = RideProgram(state: state, options: options, persistent: true)
       var now = origin
       for step in 0..<16 {
@@ -224,7 +224,7 @@ struct NextChangePropertyTests {
         let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
-          Issue.record("round \(round) step \(step), \(size), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.showingHelp): \(breach)")
+          Issue.record("round \(round) step \(step), \(size), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.chrome.showingHelp): \(breach)")
           return
         }
       }

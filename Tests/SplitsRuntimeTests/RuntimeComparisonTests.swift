@@ -23,9 +23,9 @@ extension RuntimeHarness where P == RideProgram {
   /// lap 1 in 11 s, the best segment there is ride 1's 10.25 s.
   static func compared(sink: ChoiceSink) -> RideHarness {
     RideHarness(ride: 3, precision: .s, sink: sink) { state in
-      state.name = "Loop"
-      state.rideName = "Loop"
-      state.comparisons.attempts["Loop"] = [
+      state.clock.name = "Loop"
+      state.comparison.rideName = "Loop"
+      state.comparison.comparisons.attempts["Loop"] = [
         Attempt(number: 1, laps: [10_250, 12_000]), Attempt(number: 2, laps: [11_000, 9_000]),
       ]
     }

@@ -15,7 +15,7 @@ struct WorkoutExitLineTests {
     ])
     let at = { (ms: Int64) in Now(monotonic: Instant(nanoseconds: ms * 1_000_000), wallMilliseconds: 0) }
     var s = RideScreenState(ride: Ride(number: 2), precision: .cs, countdownSteps: 0, now: at(0).monotonic)
-    s.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "plan"))
+    s.following.run = WorkoutRun(plan: plan, source: WorkoutSource(text: "plan"))
     _ = RideReducer.reduce(&s, Action(.key(.character(" ")), at: at(0)))
     _ = RideReducer.reduce(&s, Action(.key(.character("l")), at: at(1000)))
     _ = RideReducer.reduce(&s, Action(.key(.character(" ")), at: at(2000)))

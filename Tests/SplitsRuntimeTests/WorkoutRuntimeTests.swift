@@ -10,7 +10,7 @@ extension RuntimeHarness where P == RideProgram {
   /// then `- 1s cooldown`.
   static func workout(sink: ArraySink) -> RideHarness {
     RideHarness(precision: .s, sink: sink) { state in
-      state.workout = WorkoutRun(plan: plan, source: WorkoutSource(text: "twelve"))
+      state.following.run = WorkoutRun(plan: plan, source: WorkoutSource(text: "twelve"))
     }
   }
 

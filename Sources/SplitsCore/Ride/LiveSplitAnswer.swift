@@ -9,7 +9,7 @@ import SplitsRoutes
 /// route's attempt complete, the clock stopped at its last split.
 public enum LiveSplitAnswer {
   public static func answer(_ query: RemoteCommand, state: RideScreenState) -> String {
-    let attempt = state.route.attempt(state.ride)
+    let attempt = state.route.attempt(state.clock.ride)
     let analysis = attempt.map { RouteAnalysis($0, at: RouteTime(real: state.moving)) }
       ?? state.route.timer.map { RouteAnalysis($0) }
     let started = state.phase == .running || state.phase == .paused
@@ -22,7 +22,7 @@ public enum LiveSplitAnswer {
       return time(started ? state.moving : .zero)
     case .getsplitindex:
       guard started else { return "-1" }
-      guard state.route.timer != nil else { return String(state.ride.splits.count) }
+      guard state.route.timer != nil else { return String(state.clock.ride.splits.count) }
       return String(attempt?.splitIndex ?? -1)
     case .getcurrentsplitname:
       guard started else { return "-" }
@@ -51,7 +51,7 @@ public enum LiveSplitAnswer {
     switch state.phase {
     case .ready, .countdown: return "NotRunning"
     case .running: return "Running"
-    case .paused: return state.route.timer != nil && state.route.isComplete(state.ride) ? "Ended" : "Paused"
+    case .paused: return state.route.timer != nil && state.route.isComplete(state.clock.ride) ? "Ended" : "Paused"
     }
   }
 
@@ -59,8 +59,8 @@ public enum LiveSplitAnswer {
   /// delta: the latest split with a comparison time).
   static func plainDelta(_ state: RideScreenState) -> Duration? {
     guard let live = state.liveComparison else { return nil }
-    for number in stride(from: state.ride.splits.count, through: 1, by: -1) {
-      if let delta = live.delta(lap: number, shownSplit: state.ride.splits[number - 1], precision: .cs) {
+    for number in stride(from: state.clock.ride.splits.count, through: 1, by: -1) {
+      if let delta = live.delta(lap: number, shownSplit: state.clock.ride.splits[number - 1], precision: .cs) {
         return delta
       }
     }

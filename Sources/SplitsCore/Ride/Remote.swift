@@ -137,13 +137,14 @@ public enum RemoteMapping {
     }
   }
 
-  /// What pressing `key` did to the ride that was `before` and is now `state.ride`.
+  /// What pressing `key` did to the ride that was `before` and is now `state.clock.ride`.
   static func outcome(of key: Command, before: Ride, state: RideScreenState) -> RemoteOutcome {
-    let ride = state.ride
+    let ride = state.clock.ride
     switch key {
     case .startPause:
       switch (before.phase, ride.phase) {
-      case (.ready, _): return .started(ride: ride.number, countdown: ride.phase == .countdown ? state.countdownSteps : 0)
+      case (.ready, _):
+        return .started(ride: ride.number, countdown: ride.phase == .countdown ? state.clock.countdownSteps : 0)
       case (.running, _): return .paused(ride: ride.number, moving: state.moving)
       default: return .resumed(ride: ride.number, moving: state.moving)
       }
@@ -162,11 +163,11 @@ public enum RemoteMapping {
       if before.marks.last == .skip { return .unskipped(ride: ride.number, number: before.marks.count) }
       return .undone(ride: ride.number, number: before.splits.count)
     case .finish:
-      if state.lastFinished?.route == .reset, let count = state.route.route?.segments.count {
+      if state.chrome.lastFinished?.route == .reset, let count = state.route.route?.segments.count {
         return .reset(ride: before.number, ended: min(before.marks.count, count), segments: count)
       }
-      let moving = state.lastFinished?.moving ?? state.moving
-      if let steps = state.lastFinished?.workout?.figures {
+      let moving = state.chrome.lastFinished?.moving ?? state.moving
+      if let steps = state.chrome.lastFinished?.workout?.figures {
         return .finishedWorkout(
           ride: before.number, moving: moving, steps: steps.steps, done: steps.done, skipped: steps.skipped)
       }
@@ -209,11 +210,11 @@ extension RideScreenState {
   /// name is no longer ridden; comparisons are those the screen has for the name (none when
   /// it opened for another).
   mutating func takeForNextRide(_ details: RemoteRideDetails) {
-    if let sport = details.sport { self.sport = sport }
+    if let sport = details.sport { self.clock.sport = sport }
     guard let given = details.name else { return }
     let name = given.isEmpty ? nil : given
-    self.name = name
-    rideName = name
+    self.clock.name = name
+    comparison.rideName = name
     if let riding = route.route?.name, riding != name { route = RouteFeature() }
   }
 }

@@ -16,7 +16,7 @@ extension RemoteMapping {
     if command.isQuery { return .success([]) }
     let phase = state.phase
     if phase == .countdown { return .failure(.countingDown) }
-    let complete = state.route.timer != nil && state.route.isComplete(state.ride)
+    let complete = state.route.timer != nil && state.route.isComplete(state.clock.ride)
     switch command {
     case .split:
       if phase == .paused && complete { return .failure(.attemptComplete) }
@@ -32,7 +32,7 @@ extension RemoteMapping {
       guard state.route.timer != nil else { return .failure(.noRoute) }
       if complete { return .failure(.attemptComplete) }
       guard phase == .running else { return .failure(.lapWhilePaused) }
-      return state.route.canSkip(state.ride) ? .success([.skip]) : .failure(.lastSegment)
+      return state.route.canSkip(state.clock.ride) ? .success([.skip]) : .failure(.lastSegment)
     case .unsplit:
       return Self.command(for: .undo, state: state).map { [$0] }
     case .reset:

@@ -99,28 +99,28 @@ public struct RideOpening: Equatable, Sendable {
     let at = restored.map { max(now, $0.at) } ?? now
     var state = RideScreenState(
       ride: restored?.ride ?? Ride(number: 1), precision: precision, countdownSteps: countdownSteps, now: at)
-    state.banner = banner
-    state.previousMoving = previousMoving
+    state.chrome.banner = banner
+    state.chrome.previousMoving = previousMoving
     state.chrome.workoutRideBefore = workoutRideBefore
-    state.splitGuard = splitGuard
-    state.sport = sport
-    state.name = name.flatMap { $0.isEmpty ? nil : $0 }
+    state.clock.splitGuard = splitGuard
+    state.clock.sport = sport
+    state.clock.name = name.flatMap { $0.isEmpty ? nil : $0 }
     // The ride on screen is the open ride, with its own name, or the next one.
     if let restored, restored.phase != .ready {
-      state.rideName = restored.name
+      state.comparison.rideName = restored.name
       state.clock.openSport = restored.sport
     } else {
-      state.rideName = state.name
+      state.comparison.rideName = state.clock.name
     }
-    state.comparisons = comparisons
+    state.comparison.comparisons = comparisons
     let open = restored.flatMap { $0.phase == .ready ? nil : $0 }
     state.distance = DistanceFeature(
       next: lapDistance, onScreen: open.map(\.lapDistance) ?? lapDistance, units: units)
-    if workout == nil, let route, route.name == state.rideName {
+    if workout == nil, let route, route.name == state.comparison.rideName {
       state.route = RouteFeature(route: route, comparison: comparisons.routeChoices[route.name])
     }
     if let workout {
-      state.workout = workout
+      state.following.run = workout
       state.observeWorkoutFromNow()
     }
     return state

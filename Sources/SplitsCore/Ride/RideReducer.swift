@@ -59,13 +59,13 @@ public enum RideReducer {
       }
       _ = inputArrived(&state)
       if keys.first == .startPause, state.phase == .ready { state.takeForNextRide(details) }
-      let before = state.ride
+      let before = state.clock.ride
       // A remote command is meant as sent: `finish` and `reset` end a route's attempt without
       // asking.
       var effects: [Effect] = []
       for key in keys { effects += press(key, &state, wall: wall, asked: Asked(quit: false, reset: true)) }
       guard let last = keys.last else { return effects }
-      let sport = last == .finish ? state.lastFinished?.sport ?? state.rideSport : state.rideSport
+      let sport = last == .finish ? state.chrome.lastFinished?.sport ?? state.rideSport : state.rideSport
       return effects + [.reply(RemoteMapping.outcome(of: last, before: before, state: state), sport: sport)]
     }
   }
@@ -94,7 +94,7 @@ public enum RideReducer {
     case .help:
       state.chrome.showingHelp.toggle()
       return []
-    case .back where state.showingHelp:
+    case .back where state.chrome.showingHelp:
       state.chrome.showingHelp = false
       return []
     case .compare:
@@ -106,11 +106,11 @@ public enum RideReducer {
       return []
     case .lap where workoutTakesLap(state):
       return workoutLap(&state, wall: wall)
-    case .lap where state.route.takesSplit(state.ride):
+    case .lap where state.route.takesSplit(state.clock.ride):
       return routeSplit(&state, wall: wall)
     case .skip:
       return routeSkip(&state, wall: wall)
-    case .finish where state.route.asksBeforeReset(state.ride) && !asked.reset:
+    case .finish where state.route.asksBeforeReset(state.clock.ride) && !asked.reset:
       state.route.askingReset = true
       state.showHint(.resetAsk)
       return []
@@ -124,23 +124,23 @@ public enum RideReducer {
   /// `r` on a paused ride: it is finished, and each feature takes the news (the summary, the
   /// next ride's previous, the workout's summary gone).
   static func finish(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
-    let laps = LapTable.rows(splits: state.ride.splits, precision: state.precision).map(\.lap)
+    let laps = LapTable.rows(splits: state.clock.ride.splits, precision: state.clock.precision).map(\.lap)
     var summary = RideSummary(
-      number: state.ride.number, moving: state.moving, laps: state.ride.splits.count, elapsed: state.elapsed,
-      paused: state.pausedTotal, lapTimes: laps, previousMoving: state.previousMoving)
-    let attempt = Attempt(finished: state.ride, moving: state.moving)
+      number: state.clock.ride.number, moving: state.moving, laps: state.clock.ride.splits.count,
+      elapsed: state.elapsed, paused: state.pausedTotal, lapTimes: laps, previousMoving: state.chrome.previousMoving)
+    let attempt = Attempt(finished: state.clock.ride, moving: state.moving)
     state.following.inputArrived()
-    summary.route = state.route.result(state.ride)
+    summary.route = state.route.result(state.clock.ride)
     summary.sport = state.rideSport
     state.clock.openSport = nil
     summary.workout = workoutSummary(state)
     if summary.workout != nil { summary.previousMoving = nil }
     (summary.lapDistance, summary.units) = (state.distance.onScreen, state.distance.units)
     state.distance.finished()
-    state.route.finished(state.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
+    state.route.finished(state.clock.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
     let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
-    state.comparison.finished(attempt, next: state.name)
+    state.comparison.finished(attempt, next: state.clock.name)
     return effects
   }
 }

@@ -39,8 +39,8 @@ public enum WorkoutTable {
 
   /// The rows of a ride's state (none for a plain ride).
   public static func rows(_ state: RideScreenState) -> [WorkoutTableRow] {
-    guard let run = state.workout else { return [] }
-    return rows(plan: run.plan, splits: state.ride.splits, stepEnds: state.ride.stepEnds)
+    guard let run = state.following.run else { return [] }
+    return rows(plan: run.plan, splits: state.clock.ride.splits, stepEnds: state.clock.ride.stepEnds)
   }
 
   /// Whole seconds of `d`, truncated (zero when negative).

@@ -18,9 +18,9 @@ struct LapColumns {
 
   init(_ state: RideScreenState, compared: Bool, strings s: Strings, width: Int) {
     let gap = Self.gap.count
-    timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: state.precision))
+    timeWidth = TextWidth.columns(TimeFormat.clock(state.moving, precision: state.clock.precision))
     // Wide enough for the running lap's number (1,000 laps and more are not cut).
-    numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.ride.splits.count + 1).count)
+    numberWidth = max(3, TextWidth.columns(s.lapHeader), String(state.clock.ride.splits.count + 1).count)
     diffWidth = max(timeWidth - 2, TextWidth.columns(s.differenceHeader))
     deltaWidth = max(timeWidth - 2, TextWidth.columns(s.deltaHeader))
     let base = 2 + numberWidth + gap + timeWidth
@@ -65,7 +65,7 @@ extension RideView {
       screen.put(
         TextWidth.leftPadded(s.deltaHeader, to: columns.deltaWidth), row: row, column: columns.deltaColumn, style: .dim)
     }
-    let rows = LapTable.rows(splits: state.ride.splits, precision: state.precision)
+    let rows = LapTable.rows(splits: state.clock.ride.splits, precision: state.clock.precision)
     let paces = PaceColumns(
       state, columns: columns, rows: rows, strings: .of(options.language), width: screen.size.columns)
     paces?.drawHeader(into: &screen, row: row)
@@ -86,12 +86,12 @@ extension RideView {
     _ state: RideScreenState, live: LiveComparison?, columns: LapColumns, options: ViewOptions,
     into screen: inout Screen, row: Int
   ) {
-    let precision = state.precision
+    let precision = state.clock.precision
     let width = screen.size.columns
     let gap = LapColumns.gap.count
-    let running = LapTable.runningLap(splits: state.ride.splits, moving: state.moving, precision: precision)
+    let running = LapTable.runningLap(splits: state.clock.ride.splits, moving: state.moving, precision: precision)
     screen.put(" " + columns.line(running, mark: "›", precision: precision), row: row, column: 0, style: options.colored(.cyan))
-    let lastSplit = LapTable.runningLapOrigin(splits: state.ride.splits)
+    let lastSplit = LapTable.runningLapOrigin(splits: state.clock.ride.splits)
     var column = 1 + 2 + columns.numberWidth + gap
     let lapText = TimeFormat.clock(running.lap, precision: precision)
     screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)
@@ -134,9 +134,9 @@ extension RideView {
     options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int
   ) {
     let s = options.strings
-    let precision = state.precision
+    let precision = state.clock.precision
     // Only a compared ride needs its laps in milliseconds (for the new best segments).
-    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.ride.splits)
+    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.clock.ride.splits)
     var row = top
     for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
       guard row < bottom else { break }

@@ -63,7 +63,7 @@ extension LapColumns {
 extension RideView {
   /// The figures line's part for a ride with a lap distance: its whole laps' distance.
   static func distancePart(_ state: RideScreenState, options: ViewOptions) -> [(text: String, clock: ClockField?, value: String)] {
-    guard let covered = state.distance.covered(laps: state.ride.splits.count) else { return [] }
+    guard let covered = state.distance.covered(laps: state.clock.ride.splits.count) else { return [] }
     let text = DistanceStrings.of(options.language).distanceText(millimetres: covered, units: state.distance.units)
     return [(text, nil, "")]
   }

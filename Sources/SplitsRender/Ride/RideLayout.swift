@@ -63,12 +63,12 @@ struct RideLayout {
       layout.stateInTitle = RideView.title(state, options: options, width: width).showsState
       top = height >= 12 ? 2 : 1
     }
-    if state.showingSummary, state.lastFinished != nil {
+    if state.chrome.showingSummary, state.chrome.lastFinished != nil {
       layout.summary = top..<max(top, bottom)
       return layout
     }
     let label = RideView.stateLabel(state, s)
-    let timeText = TimeFormat.clock(state.moving, precision: state.precision)
+    let timeText = TimeFormat.clock(state.moving, precision: state.clock.precision)
     let bigText = state.phase == .countdown ? label : timeText
     if !options.plain, width >= 3, let face = BigDigits.bestFace(for: bigText, columns: width - 2, rows: bottom - top - 1) {
       layout.time = .big(face: face, row: top)

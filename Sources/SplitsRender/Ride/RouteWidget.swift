@@ -20,13 +20,14 @@ struct RouteWidget {
 
   init?(_ state: RideScreenState, options: ViewOptions) {
     let feature = state.route
-    guard let analysis = feature.analysis(state.ride, moving: state.moving, precision: state.precision) else {
+    let precision = state.clock.precision
+    guard let analysis = feature.analysis(state.clock.ride, moving: state.moving, precision: precision) else {
       return nil
     }
     self.feature = feature
     self.analysis = analysis
-    self.ended = feature.segmentsEnded(state.ride)
-    self.precision = state.precision
+    self.ended = feature.segmentsEnded(state.clock.ride)
+    self.precision = state.clock.precision
     self.options = options
   }
 

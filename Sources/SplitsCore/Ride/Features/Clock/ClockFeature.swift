@@ -82,7 +82,7 @@ extension RideReducer {
       return record(RideEvent(.countdownCancel, at: at))
     case (.startPause, .ready):
       // A workout ride's first event carries the workout, which the journal keeps with it.
-      let source = state.workout?.source
+      let source = state.following.run?.source
       if clock.countdownSteps > 0 {
         return record(
           RideEvent(

@@ -56,11 +56,11 @@ extension RideReducer {
       state.comparison.comparisons.routeChoices[timer.route.name] = timer.currentComparison
       return [.rememberRouteComparison(timer.currentComparison, route: timer.route.name)]
     }
-    guard let name = state.rideName, state.workout == nil else {
-      state.showHint(state.workout == nil ? .compareNeedsName : .compareWorkout)
+    guard let name = state.comparison.rideName, state.following.run == nil else {
+      state.showHint(state.following.run == nil ? .compareNeedsName : .compareWorkout)
       return []
     }
-    let kind = RideComparisons.next(after: state.comparisons.kind(for: name))
+    let kind = RideComparisons.next(after: state.comparison.comparisons.kind(for: name))
     state.comparison.comparisons.choices[name] = kind
     return [.rememberComparison(kind, name: name)]
   }

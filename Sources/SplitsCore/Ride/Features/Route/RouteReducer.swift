@@ -4,7 +4,7 @@ extension RideReducer {
   /// instant), and `r` then finishes it, or space rides on outside the route.
   static func routeSplit(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
     var effects = clock(.lap, &state, wall: wall)
-    if state.route.isComplete(state.ride), state.phase == .running {
+    if state.route.isComplete(state.clock.ride), state.phase == .running {
       effects += state.record(RideEvent(.pause, at: state.now), wall: wall)
     }
     return effects
@@ -21,7 +21,7 @@ extension RideReducer {
       state.showHint(state.phase == .paused ? .lapPaused : state.phase == .countdown ? .countdownWait : .lapReady)
       return []
     }
-    guard state.route.segmentsEnded(state.ride) + 1 < route.segments.count else {
+    guard state.route.segmentsEnded(state.clock.ride) + 1 < route.segments.count else {
       state.showHint(.skipLast)
       return []
     }

@@ -39,11 +39,11 @@ extension RideReducer {
   /// whose time ran out since the last action, each at its own instant, and the pause at the
   /// end of the last step, which shows the workout complete.
   static func settleWorkout(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
-    guard let run = state.workout else { return [] }
+    guard let run = state.following.run else { return [] }
     var effects: [Effect] = []
-    for event in WorkoutSettle.owed(state.ride, plan: run.plan, at: state.now) {
+    for event in WorkoutSettle.owed(state.clock.ride, plan: run.plan, at: state.now) {
       let eventWall = wall.subtractingSaturating((state.now - event.at).milliseconds)
-      if event.kind == .pause { state.workout?.showingCompletion = true }
+      if event.kind == .pause { state.following.run?.showingCompletion = true }
       effects += state.record(event, wall: eventWall)
     }
     return effects
@@ -51,27 +51,29 @@ extension RideReducer {
 
   /// What the workout announces after the action (bells, cues, a new step), once each.
   static func announceWorkout(_ state: inout RideScreenState) -> [Effect] {
-    if var run = state.workout, let position = state.workoutPosition {
+    if var run = state.following.run, let position = state.workoutPosition {
       let effects = run.announcements(at: position)
-      state.workout = run
+      state.following.run = run
       return effects
     }
-    if state.workout != nil { state.observeWorkoutFromNow() }
+    if state.following.run != nil { state.observeWorkoutFromNow() }
     return []
   }
 
   /// Whether `l` is the workout's: while it still has a step under way on a running ride.
   static func workoutTakesLap(_ state: RideScreenState) -> Bool {
-    guard state.phase == .running, state.workout != nil, let position = state.workoutPosition else { return false }
+    guard state.phase == .running, state.following.run != nil, let position = state.workoutPosition else {
+      return false
+    }
     return !position.isComplete
   }
 
   /// A workout ride's summary at its finish: its steps, against the last finished ride of
   /// the same workout. Nil for a plain ride.
   static func workoutSummary(_ state: RideScreenState) -> WorkoutRideSummary? {
-    guard let run = state.workout else { return nil }
+    guard let run = state.following.run else { return nil }
     let figures = WorkoutFigures(
-      plan: run.plan, splits: state.ride.splits, stepEnds: state.ride.stepEnds, moving: state.moving)
+      plan: run.plan, splits: state.clock.ride.splits, stepEnds: state.clock.ride.stepEnds, moving: state.moving)
     return WorkoutRideSummary(figures: figures, before: state.chrome.workoutRideBefore)
   }
 
@@ -79,7 +81,7 @@ extension RideReducer {
   /// a step is still to come: that it ends the step (a lap step) or skips it, once the ride
   /// runs. Nil for a plain ride and once the workout is complete (then `l` records laps).
   static func workoutStepWaiting(_ state: RideScreenState) -> ChromeFeature.Hint? {
-    guard let run = state.workout, state.phase == .ready || state.phase == .paused else { return nil }
+    guard let run = state.following.run, state.phase == .ready || state.phase == .paused else { return nil }
     let step = state.workoutPosition.map { $0.isComplete ? nil : $0.step } ?? (state.phase == .ready ? 0 : nil)
     guard let step, step < run.plan.steps.count else { return nil }
     return .stepWhileStopped(lapStep: run.plan.steps[step].length == .untilLap, paused: state.phase == .paused)
@@ -88,11 +90,11 @@ extension RideReducer {
   /// `l` in a workout ends the step: a step that ends on a lap ends, a timed one is skipped.
   /// The last step's end completes the workout: the ride pauses there and the screen says so.
   static func workoutLap(_ state: inout RideScreenState, wall: Int64) -> [Effect] {
-    guard let position = state.workoutPosition, let run = state.workout else { return [] }
+    guard let position = state.workoutPosition, let run = state.following.run else { return [] }
     let ended: StepEnd = run.plan.steps[position.step].length == .untilLap ? .lap : .skip
     var effects = state.record(RideEvent(.lap, at: state.now, stepEnd: ended), wall: wall)
     if state.workoutPosition?.isComplete == true {
-      state.workout?.showingCompletion = true
+      state.following.run?.showingCompletion = true
       effects += state.record(RideEvent(.pause, at: state.now), wall: wall)
     }
     return effects
