@@ -62,6 +62,9 @@ public struct RestoredRide: Equatable, Sendable {
   public var note: String?
   /// Its lap distance (`--lap-distance`), nil when it has none.
   public var lapDistance: LapDistance?
+  /// Its sensors' samples, a second of moving time each, oldest first; empty when no sensor
+  /// was connected.
+  public var samples: [SensorSample] = []
 
   public var phase: Ride.Phase { ride.phase }
   public var moving: Duration { ride.moving(at: at) }

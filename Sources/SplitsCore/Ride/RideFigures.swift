@@ -93,6 +93,8 @@ public struct RideFigures: Equatable, Sendable {
   public var workout: WorkoutFigures?
   /// The plan a workout ride followed (the FIT export writes its steps); nil otherwise.
   public var plan: Workout?
+  /// The sensors' samples, a second of moving time each, oldest first (empty without sensors).
+  public var samples: [SensorSample]
 
   /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
   /// still say how each step ended).
@@ -129,6 +131,7 @@ public struct RideFigures: Equatable, Sendable {
     name = restored.name
     note = restored.note
     lapDistance = restored.lapDistance
+    samples = restored.samples
     stretches = Self.stretches(of: restored)
     self.plan = plan
     workout = plan.map {
