@@ -27,7 +27,7 @@ let package = Package(
     // Pure: workouts, the model and its readers (the text format, Zwift's `.zwo` on SplitsXML).
     .target(name: "SplitsWorkout", dependencies: ["SplitsXML"], swiftSettings: strict),
     // Pure: state, actions, reducer, time maths, formats, parsers, strings. Foundation only.
-    .target(name: "SplitsCore", dependencies: ["SplitsWorkout", "SplitsRoutes"], swiftSettings: hot),
+    .target(name: "SplitsCore", dependencies: ["SplitsWorkout", "SplitsRoutes", "SplitsSensors"], swiftSettings: hot),
     // Pure: routes (named segments, attempts, LiveSplit's records and comparisons) and
     // LiveSplit's `.lss` files.
     .target(name: "SplitsRoutes", dependencies: ["SplitsXML"], swiftSettings: strict),

@@ -16,7 +16,7 @@ public enum CountdownReducer {
     }
 
     switch action.input {
-    case .tick, .redraw, .journal, .cueFailed, .remote:
+    case .tick, .redraw, .journal, .cueFailed, .remote, .sensor:
       return effects
     case .inputClosed:
       return effects + [.quit(quitStatus(state))]

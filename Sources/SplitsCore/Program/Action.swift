@@ -16,6 +16,8 @@ public enum Input: Equatable, Sendable {
   /// A remote command (`splits lap` from another shell) for the ride screen, with the name
   /// and sport `splits start` gives the ride it starts.
   case remote(RemoteCommand, RemoteRideDetails = RemoteRideDetails())
+  /// A Bluetooth sensor connected, measured, sent what cannot be read, or was lost.
+  case sensor(SensorInput)
 }
 
 /// What the runtime learnt from the journal after writing (or retrying) events.

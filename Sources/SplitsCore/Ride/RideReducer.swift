@@ -24,6 +24,9 @@ public enum RideReducer {
     switch action.input {
     case .tick, .redraw:
       return []
+    case .sensor:
+      // Not taken yet: no sensor feature.
+      return []
     case .cueFailed(let message):
       state.chrome.cueFailed(message)
       return []
