@@ -50,7 +50,7 @@ let package = Package(
     // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and
     // in-memory backend.
     .target(
-      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock", "CLoop"], swiftSettings: strict),
+      name: "SplitsRuntime", dependencies: ["SplitsCore", "SplitsRender", "SplitsClock", "SplitsSensors", "CLoop"], swiftSettings: strict),
     .target(name: "CLoop", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),
     // SIGTSTP and SIGCONT handlers that count each delivery as it happens.
     .target(name: "CSignals", cSettings: [.unsafeFlags(["-Wall", "-Wextra", "-Werror"])]),

@@ -1,5 +1,13 @@
 import SplitsCore
 import SplitsRender
+import SplitsSensors
+
+/// Where the screen's writes to a trainer's control point go (the sensor link); a write that
+/// cannot be sent is dropped, and the trainer's session sends it again or gives up.
+@MainActor
+public protocol TrainerWriter: AnyObject {
+  func write(_ request: ControlPointRequest, to address: String)
+}
 
 /// Runs one `Program` on the main actor: every input goes through the program's reducer, the
 /// effects run in order (journal first), then the frame is drawn and the ticker set.
@@ -21,6 +29,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// main-actor work needs no hop. The event loop's (`EventLoop.executor`) in production; the
   /// tests drain a serial executor of their own on the main actor.
   let executor: any TaskExecutor
+
+  /// The sensors' link, which writes to a trainer held to the plan (ERG); nil without one.
+  public weak var trainers: (any TrainerWriter)?
 
   public private(set) var exitStatus: ExitStatus?
   /// Called once, when the program quits.
@@ -177,6 +188,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         } catch {
           effects.append(contentsOf: handle(.journal(.choiceNotSaved(message: "\(error)"))))
         }
+      case .trainer(let request, let address):
+        trainers?.write(request, to: address)
       case .bell:
         backend.bell()
       case .cue(let cue):

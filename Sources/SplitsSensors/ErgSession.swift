@@ -60,10 +60,11 @@ public struct ErgSession: Equatable, Sendable {
     if !features.holdsTargetPower { refusal = .targetPowerNotSupported }
   }
 
-  /// The first requests: control, then start. Also says a refusal known from the features.
+  /// The first request: control. The trainer starts at the first `resume` (the ride's clock
+  /// running). Also says a refusal known from the features.
   public mutating func begin(at now: Duration) -> [Output] {
     if let refusal { return [.refused(refusal)] }
-    queue = [.requestControl, .startOrResume]
+    queue = [.requestControl]
     return pump(at: now)
   }
 
@@ -83,7 +84,8 @@ public struct ErgSession: Equatable, Sendable {
     return pump(at: now)
   }
 
-  /// The ride resumed: the trainer starts again and takes the target `watts`.
+  /// The ride's clock runs (it started, or resumed): the trainer starts and takes the target
+  /// `watts`.
   public mutating func resume(_ watts: Int?, at now: Duration) -> [Output] {
     queue.removeAll { $0 == .pause }
     queue.append(.startOrResume)

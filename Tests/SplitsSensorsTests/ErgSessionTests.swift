@@ -17,17 +17,18 @@ private func started() -> ErgSession {
   var session = ErgSession(features: erg, range: range)
   _ = session.begin(at: .zero)
   _ = session.indicated(ok(.requestControl), at: ms(10))
+  _ = session.resume(nil, at: ms(15))
   _ = session.indicated(ok(.startOrResume), at: ms(20))
   return session
 }
 
 @Suite("ERG: the trainer's control point written in order, answered, retried, refused once")
 struct ErgSessionTests {
-  @Test("control, then start, then the step's target: one request at a time, each after its answer")
+  @Test("control, then start when the ride runs, then the step's target: one request at a time, each after its answer")
   func order() {
     var session = ErgSession(features: erg, range: range)
     #expect(session.begin(at: .zero) == [.write(.requestControl)])
-    #expect(session.hold(200, at: ms(5)) == [])
+    #expect(session.resume(200, at: ms(5)) == [])
     #expect(session.indicated(ok(.requestControl), at: ms(10)) == [.write(.startOrResume)])
     #expect(session.indicated(ok(.startOrResume), at: ms(20)) == [.write(.setTargetPower(200))])
     #expect(session.indicated(ok(.setTargetPower(200)), at: ms(30)) == [])
@@ -181,7 +182,7 @@ struct ErgSessionTests {
       var now = Duration.zero
       var outstanding: ControlPointRequest? = nil
       var wanted: Int? = nil
-      var paused = false
+      var paused = true
       func take(_ outputs: [ErgSession.Output]) {
         for output in outputs {
           if case .write(let request) = output {

@@ -1,3 +1,5 @@
+import SplitsSensors
+
 /// What a screen's reducer asks the runtime to do, as data. Effects run in order before the
 /// screen is drawn, so an event is in the journal before the screen shows it.
 public enum Effect: Equatable, Sendable {
@@ -14,6 +16,8 @@ public enum Effect: Equatable, Sendable {
   /// Keep `comparison` (one of the route's comparisons, by name) as the one chosen for the
   /// route `route`; a failure comes back as `choiceNotSaved`, as for a plain ride's choice.
   case rememberRouteComparison(String, route: String)
+  /// Write `request` to the control point of the trainer at `address` (ERG).
+  case trainer(ControlPointRequest, address: String)
   /// Restore the terminal and stop the process until SIGCONT.
   case suspend
   /// Answer the remote command being applied with what it did (after the events before it
@@ -21,6 +25,14 @@ public enum Effect: Equatable, Sendable {
   case reply(RemoteOutcome, sport: Sport = .biking)
   /// Leave the screen with this status.
   case quit(ExitStatus)
+}
+
+extension Effect {
+  /// Whether the effect leaves the screen.
+  public var isQuit: Bool {
+    if case .quit = self { return true }
+    return false
+  }
 }
 
 /// The two clocks an action can carry: the monotonic boot clock, which times everything, and

@@ -8,6 +8,12 @@ public enum RideReducer {
     var effects = bringUpToDate(&state, action)
     effects += respond(&state, action)
     effects += announceWorkout(&state)
+    // Quitting stops a trainer held to the plan first; else it is told what the ride wants now.
+    if let quitting = effects.firstIndex(where: \.isQuit) {
+      effects.insert(contentsOf: state.erg.quit(), at: quitting)
+    } else {
+      effects += holdTrainer(&state)
+    }
     return effects
   }
 
@@ -24,9 +30,8 @@ public enum RideReducer {
     switch action.input {
     case .tick, .redraw:
       return []
-    case .sensor:
-      // Not taken yet: no sensor feature.
-      return []
+    case .sensor(let input):
+      return trainer(input, &state)
     case .cueFailed(let message):
       state.chrome.cueFailed(message)
       return []
@@ -85,6 +90,7 @@ public enum RideReducer {
   static func inputArrived(_ state: inout RideScreenState) -> Asked {
     state.comparison.inputArrived()
     state.following.inputArrived()
+    state.erg.inputArrived()
     let reset = state.route.inputArrived()
     return Asked(quit: state.chrome.inputArrived(), reset: reset)
   }

@@ -11,4 +11,9 @@ public enum SensorInput: Equatable, Sendable {
   case malformed(address: String, SensorPacketError)
   /// The sensor disconnected (or stopped answering); it is being connected again.
   case lost(address: String)
+  /// A connected trainer (Fitness Machine) with these features and, if it gives one, this
+  /// range of power it can hold: what ERG needs to begin.
+  case trainer(address: String, FitnessMachineFeatures, SupportedPowerRange?)
+  /// The trainer's control point answered a request.
+  case trainerAnswered(address: String, ControlPointResponse)
 }
