@@ -299,7 +299,7 @@ public enum RideView {
         screen.put(" " + keys, row: row, column: 0, style: .dim)
       }
     }
-    if let row = rows.banner, let banner = bannerText(state, s) {
+    if let row = rows.banner, let banner = bannerText(state, options) {
       screen.fill(row: row, column: 0, width: screen.size.columns, height: 1, style: options.colored(.yellow, .reverse))
       screen.put(" " + banner, row: row, column: 0, style: options.colored(.yellow, .reverse))
     }
@@ -330,11 +330,16 @@ public enum RideView {
   }
 
   /// The line above the key line: the question a `q` with unwritten events asked, else why the
-  /// journal is not taking events, else the banner of the last action.
-  static func bannerText(_ state: RideScreenState, _ s: Strings) -> String? {
+  /// journal is not taking events, else the banner of the last action, else why a trainer is
+  /// not held to the plan (once, until the next input).
+  static func bannerText(_ state: RideScreenState, _ options: ViewOptions) -> String? {
+    let s = options.strings
     if state.chrome.confirmingQuit { return s.fill(s.unsavedOnQuitFormat, String(state.chrome.unwrittenEvents)) }
     if let problem = state.chrome.journalProblem { return problem }
-    return state.comparison.notSaved.map { s.fill(s.comparisonNotSavedFormat, $0) } ?? state.chrome.banner
+    if let notSaved = state.comparison.notSaved { return s.fill(s.comparisonNotSavedFormat, notSaved) }
+    if let banner = state.chrome.banner { return banner }
+    guard state.erg.showingRefusal, let refusal = state.erg.refusal else { return nil }
+    return ErgStrings.of(options.language).text(refusal)
   }
 
   static func hintText(_ hint: RideScreenState.Hint, _ s: Strings, _ w: WorkoutStrings) -> String {

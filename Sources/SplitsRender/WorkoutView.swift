@@ -30,7 +30,7 @@ public enum WorkoutView {
       s.label(
         $0, phase: state.phase, helpShown: state.chrome.showingHelp, lapStep: now.lapStep, complete: complete, ride: ride)
     }
-    let rows = RideLayout.bottom(state, size: size, strings: ride)
+    let rows = RideLayout.bottom(state, size: size, options: options)
     RideView.drawBottom(state, options: options, keys: keys, at: rows, into: &screen)
     let bottom = rows.top
     if complete {

@@ -35,13 +35,13 @@ struct RideLayout {
   }
 
   /// The rows of the key line and the banner, on every ride screen (the workout's too).
-  static func bottom(_ state: RideScreenState, size: Size, strings: Strings) -> Bottom {
+  static func bottom(_ state: RideScreenState, size: Size, options: ViewOptions) -> Bottom {
     var out = Bottom(top: size.rows)
     if size.rows >= 2 {
       out.keys = size.rows - 1
       out.top = size.rows - 1
     }
-    if RideView.bannerText(state, strings) != nil, out.top >= 4 {
+    if RideView.bannerText(state, options) != nil, out.top >= 4 {
       out.top -= 1
       out.banner = out.top
     }
@@ -53,7 +53,7 @@ struct RideLayout {
     let width = size.columns
     let height = size.rows
     let s = options.strings
-    var layout = RideLayout(bottom: bottom(state, size: size, strings: s))
+    var layout = RideLayout(bottom: bottom(state, size: size, options: options))
     let bottom = layout.bottom.top
     // Blank separator rows only when there is room for them.
     let gap = height >= 16 ? 1 : 0
