@@ -34,6 +34,14 @@ let package = Package(
     // Pure: the measurements of Bluetooth LE sensors (heart rate, cycling power, speed and
     // cadence, an indoor bike) from their bytes, and rates from cumulative counters. No dependencies.
     .target(name: "SplitsSensors", swiftSettings: strict),
+    // The only door to libdbus: a module map on pkg-config's dbus-1 and a shim header for what
+    // Swift cannot call (DBusError, the variadic calls, macros).
+    .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+    // Bluetooth LE sensors through BlueZ on the system bus: the D-Bus values, the pure state
+    // machines of a scan and of the sensor link, and their thin shell on the screen's EventLoop.
+    .target(
+      name: "SplitsBluetooth", dependencies: ["SplitsCore", "SplitsSensors", "SplitsRuntime", "CDBus"],
+      swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
