@@ -119,6 +119,11 @@ let package = Package(
 
     .testTarget(name: "SplitsXMLTests", dependencies: ["SplitsXML"], swiftSettings: strict),
     .testTarget(name: "SplitsSensorsTests", dependencies: ["SplitsSensors", "SplitsTestRandom"], swiftSettings: strict),
+    // The fake BlueZ (Tests/tools/fake_bluez.py) through SplitsTestSystem's `FakeBlueZ`.
+    .testTarget(
+      name: "SplitsBluetoothTests",
+      dependencies: ["SplitsBluetooth", "SplitsCore", "SplitsSensors", "SplitsRuntime", "SplitsTestSystem", "CDBus"],
+      swiftSettings: strict),
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
