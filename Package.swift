@@ -97,7 +97,7 @@ let package = Package(
       name: "SplitsCLI",
       dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "SplitsOutput", "SplitsRemote", "SplitsFollow", "SplitsRoutes",
+        "SplitsOutput", "SplitsRemote", "SplitsFollow", "SplitsRoutes", "SplitsBluetooth",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
