@@ -163,6 +163,19 @@ public struct BlueZObjects: Equatable, Sendable {
     }
   }
 
+  /// The trainer characteristic `characteristic` under the device at `device`, in its fitness
+  /// machine service.
+  public func trainer(_ characteristic: TrainerCharacteristic, under device: String) -> String? {
+    objects.keys.filter { $0.hasPrefix(device + "/") }.sorted().first { path in
+      guard let properties = properties(path, BlueZ.characteristic),
+        properties["UUID"]?.text.flatMap(BlueZ.short) == characteristic.rawValue,
+        let service = properties["Service"]?.text
+      else { return false }
+      return self.properties(service, BlueZ.gattService)?["UUID"]?.text.flatMap(BlueZ.short)
+        == SensorService.fitnessMachine.rawValue
+    }
+  }
+
   /// The device whose object holds `path` (a characteristic's, a service's).
   public func owner(of path: String) -> String? {
     devices.first { path.hasPrefix($0 + "/") }

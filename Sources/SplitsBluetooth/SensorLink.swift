@@ -12,6 +12,8 @@ public final class SensorLink {
 
   private let loop: EventLoop
   private let deliver: @MainActor (SensorInput) -> Void
+  /// A trainer's control point indications (the answers to `write`), in the order they came.
+  public var onIndication: (@MainActor (ControlPointIndication) -> Void)?
   private var state: SensorLinkState
   private var bus: SystemBus?
   private var timer: LoopTimer?
@@ -74,7 +76,41 @@ public final class SensorLink {
       }
     }
     for input in step.inputs { deliver(input) }
+    for indication in step.indications { onIndication?(indication) }
     if step.retry { arm() }
+  }
+
+  /// The failure of a write or read that could not be sent: the sensor is not connected.
+  static let notConnected = DBusFailure(name: "org.bluez.Error.NotConnected", text: "the sensor is not connected")
+
+  /// Writes `bytes` to a trainer's `characteristic` with a response; `done` gets BlueZ's
+  /// answer (the trainer's own answer to a control point write comes as an indication).
+  public func write(
+    _ bytes: [UInt8], to characteristic: TrainerCharacteristic, of address: String,
+    done: @escaping @MainActor (Result<Void, DBusFailure>) -> Void
+  ) {
+    guard let bus, let message = state.write(bytes, to: characteristic, of: address) else {
+      loop.soon { done(.failure(Self.notConnected)) }
+      return
+    }
+    bus.call(message) { result in done(result.map { _ in () }) }
+  }
+
+  /// Reads a trainer's `characteristic` (its features, its power range).
+  public func read(
+    _ characteristic: TrainerCharacteristic, of address: String,
+    done: @escaping @MainActor (Result<[UInt8], DBusFailure>) -> Void
+  ) {
+    guard let bus, let message = state.read(characteristic, of: address) else {
+      loop.soon { done(.failure(Self.notConnected)) }
+      return
+    }
+    bus.call(message) { result in
+      done(result.flatMap { body in
+        body.first?.byteArray.map { .success($0) }
+          ?? .failure(DBusFailure(name: "org.freedesktop.DBus.Error.InvalidSignature", text: "not a byte array"))
+      })
+    }
   }
 
   private func arm() {

@@ -22,6 +22,8 @@ public struct SensorLinkState: Sendable {
   public struct Step: Equatable, Sendable {
     public var send: [Sent] = []
     public var inputs: [SensorInput] = []
+    /// A trainer's control point indications (the answers to writes), in order.
+    public var indications: [ControlPointIndication] = []
     /// Something waits for the retry timer (`retry()` after `SensorLink.retryInterval`).
     public var retry = false
   }
@@ -156,6 +158,28 @@ public struct SensorLinkState: Sendable {
     return step
   }
 
+  // MARK: A trainer's characteristics
+
+  /// `WriteValue` of `bytes` on `characteristic` of the live sensor `address`, with a
+  /// response (`type: request`); nil when it is not live or has no such characteristic.
+  public func write(_ bytes: [UInt8], to characteristic: TrainerCharacteristic, of address: String) -> DBusMessage? {
+    guard let path = trainerPath(characteristic, address) else { return nil }
+    return .call(
+      BlueZ.service, path, BlueZ.characteristic, "WriteValue", [.bytes(bytes), .properties([("type", .string("request"))])])
+  }
+
+  /// `ReadValue` of `characteristic` of the live sensor `address`; nil as for `write`.
+  public func read(_ characteristic: TrainerCharacteristic, of address: String) -> DBusMessage? {
+    guard let path = trainerPath(characteristic, address) else { return nil }
+    return .call(BlueZ.service, path, BlueZ.characteristic, "ReadValue", [.properties([])])
+  }
+
+  private func trainerPath(_ characteristic: TrainerCharacteristic, _ address: String) -> String? {
+    let address = address.uppercased()
+    guard peers[address]?.live == true, let device = objects.device(address: address) else { return nil }
+    return objects.trainer(characteristic, under: device)
+  }
+
   // MARK: The steps
 
   /// The remembered sensor whose device object is `path`.
@@ -200,7 +224,8 @@ public struct SensorLinkState: Sendable {
       return
     }
     guard device["ServicesResolved"]?.boolValue == true else { return }
-    for (characteristic, _) in objects.measurements(under: path)
+    let control = objects.trainer(.controlPoint, under: path).map { [$0] } ?? []
+    for characteristic in objects.measurements(under: path).map(\.path) + control
     where !peer.subscribing.contains(characteristic) && !peer.subscribed.contains(characteristic) {
       peers[address]?.subscribing.insert(characteristic)
       step.send.append(
@@ -231,12 +256,18 @@ public struct SensorLinkState: Sendable {
     step.retry = true
   }
 
-  /// A notification's value on a measurement of a remembered sensor, read.
+  /// A notification's value on a measurement of a remembered sensor, read; an indication of
+  /// a trainer's control point, passed on.
   private mutating func deliver(_ path: String, _ bytes: [UInt8], _ step: inout Step) {
     guard let address = address(owning: path), let peer = peers[address],
       peer.subscribed.contains(path) || peer.subscribing.contains(path),
-      let device = objects.owner(of: path),
-      let characteristic = objects.measurements(under: device).first(where: { $0.path == path })?.characteristic
+      let device = objects.owner(of: path)
+    else { return }
+    if objects.trainer(.controlPoint, under: device) == path {
+      step.indications.append(ControlPointIndication(address: address, bytes: bytes))
+      return
+    }
+    guard let characteristic = objects.measurements(under: device).first(where: { $0.path == path })?.characteristic
     else { return }
     announce(address, &step)
     do {

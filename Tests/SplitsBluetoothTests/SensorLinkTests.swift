@@ -134,3 +134,38 @@ struct SensorLinkTests {
     #expect(reason.contains("/nonexistent/splits-bus"))
   }
 }
+
+extension SensorLinkTests {
+  @Test func aTrainerIsReadAndWrittenWithAResponseAndItsControlPointAnswersComeInOrder() throws {
+    let fake = try Fake()
+    defer { fake.stop() }
+    let loop = try #require(EventLoop())
+    defer { loop.close() }
+    let delivered = Delivered()
+    let link = SensorLink(addresses: [Fake.trainer], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
+    var indications: [[UInt8]] = []
+    link.onIndication = { indications.append($0.bytes) }
+    link.start()
+    defer { link.stop() }
+    #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.trainer)) == 1 })
+    var range: Result<[UInt8], DBusFailure>?
+    link.read(.powerRange, of: Fake.trainer) { range = $0 }
+    #expect(run(loop) { range != nil })
+    #expect(try range?.get() == [0x00, 0x00, 0xDC, 0x05, 0x01, 0x00])
+    var written: [Bool] = []
+    // Request control, then a target of 200 W.
+    link.write([0x00], to: .controlPoint, of: Fake.trainer) { written.append((try? $0.get()) != nil) }
+    link.write([0x05, 0xC8, 0x00], to: .controlPoint, of: Fake.trainer) { written.append((try? $0.get()) != nil) }
+    #expect(run(loop) { indications.count == 2 && written.count == 2 }, "\(indications) \(written)")
+    #expect(written == [true, true])
+    #expect(indications == [[0x80, 0x00, 0x01], [0x80, 0x05, 0x01]])
+    #expect(
+      try fake.calls(Fake.trainer, "control", "WriteValue")
+        == #"[[[0], {"type": "request"}], [[5, 200, 0], {"type": "request"}]]"# + "\n")
+    // A sensor that is not connected is not written to.
+    var refused: Result<Void, DBusFailure>?
+    link.write([0x00], to: .controlPoint, of: Fake.heartRate) { refused = $0 }
+    #expect(run(loop) { refused != nil })
+    #expect(throws: DBusFailure.self) { try refused?.get() }
+  }
+}
