@@ -169,3 +169,27 @@ extension SensorLinkTests {
     #expect(throws: DBusFailure.self) { try refused?.get() }
   }
 }
+
+extension SensorLinkTests {
+  @Test func aStreamingStrapDroppedMidRideSendsNothingWhileLostAndStreamsAgainOnceBack() throws {
+    let fake = try Fake()
+    defer { fake.stop() }
+    let loop = try #require(EventLoop())
+    defer { loop.close() }
+    let delivered = Delivered()
+    let link = SensorLink(addresses: [Fake.heartRate], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
+    link.start()
+    defer { link.stop() }
+    try fake.stream(Fake.heartRate, "hr", "008c", interval: 0.1)
+    let isMeasurement: (SensorInput) -> Bool = { if case .measurement = $0 { true } else { false } }
+    #expect(run(loop) { delivered.count(isMeasurement) >= 5 }, "\(delivered.inputs)")
+    try fake.disconnect(Fake.heartRate)
+    #expect(run(loop) { delivered.count(Delivered.isLost(Fake.heartRate)) == 1 })
+    let lostAt = delivered.inputs.lastIndex(of: .lost(address: Fake.heartRate)) ?? 0
+    #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.heartRate)) == 2 })
+    let backAt = delivered.inputs.lastIndex { Delivered.isConnected(Fake.heartRate)($0) } ?? 0
+    // Nothing measured between the loss and the return; measurements again after it.
+    #expect(!delivered.inputs[lostAt..<backAt].contains(where: isMeasurement), "\(delivered.inputs)")
+    #expect(run(loop) { delivered.inputs[backAt...].filter(isMeasurement).count >= 3 }, "\(delivered.inputs)")
+  }
+}

@@ -53,6 +53,14 @@ public final class FakeBlueZ: Sendable {
     try drive("notify", [device, kind, hex, "--count", String(count), "--interval", String(interval)])
   }
 
+  /// The characteristic `kind` of `device` notifies `hex` every `interval` seconds while
+  /// it is connected, in the background until `stop` (a strap at 1 Hz, a trainer at 4 Hz).
+  public func stream(_ device: String, _ kind: String, _ hex: String, interval: Double) throws {
+    let result = try Spawn.run(
+      ["/usr/bin/python3", Self.script, "stream", directory.path, device, kind, hex, "--interval", String(interval)])
+    guard result.termination == .exited(0) else { throw Spawn.Failure(description: "fake_bluez.py stream: \(result)") }
+  }
+
   /// `device` drops: its services unresolved, then disconnected.
   public func disconnect(_ device: String) throws { try drive("disconnect", [device]) }
 

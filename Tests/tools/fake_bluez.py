@@ -9,6 +9,9 @@ Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
       starts the bus and the mock in the background; prints the bus address (also DIR/address)
   fake_bluez.py notify BUS DEVICE KIND HEX [--count N] [--interval S]
       the characteristic KIND (hr, power, csc, bike, control) of DEVICE notifies HEX
+  fake_bluez.py stream DIR DEVICE KIND HEX --interval S
+      in the background until stop (or until the device is disconnected or removed, when it
+      pauses): the characteristic notifies HEX every S seconds
   fake_bluez.py disconnect BUS DEVICE      the device drops (Connected and ServicesResolved false)
   fake_bluez.py remove BUS DEVICE          the device's object goes (InterfacesRemoved)
   fake_bluez.py calls BUS DEVICE KIND METHOD   the calls of METHOD on that object, as JSON
@@ -212,6 +215,38 @@ def stop(directory):
     os.remove(os.path.join(directory, 'pids'))
 
 
+def stream(directory, device, kind, hex_value, interval):
+    """Notifies in a child of its own, recorded with the others so that stop ends it."""
+    with open(os.path.join(directory, 'address')) as f:
+        address = f.read().strip()
+    pid = os.fork()
+    if pid:
+        with open(os.path.join(directory, 'pids'), 'a') as f:
+            f.write('%d\n' % pid)
+        return
+    os.setsid()
+    null = os.open(os.devnull, os.O_RDWR)
+    for fd in (0, 1, 2):
+        os.dup2(null, fd)
+    try:
+        connection = bus(address)
+        target = mock(connection, characteristic_path(device, kind))
+        owner = dbus.Interface(connection.get_object('org.bluez', device_path(device), introspect=False),
+                               'org.freedesktop.DBus.Properties')
+        value = dbus.Array(bytes.fromhex(hex_value), signature='y')
+        while True:
+            time.sleep(interval)
+            try:
+                # A sensor sends only while connected, as a real one does.
+                if owner.Get(DEVICE, 'Connected', signature='ss'):
+                    target.UpdateProperties(CHARACTERISTIC, {'Value': value}, signature='sa{sv}')
+            except dbus.exceptions.DBusException as error:
+                if 'UnknownObject' not in str(error) and 'UnknownMethod' not in str(error):
+                    raise
+    finally:
+        os._exit(0)
+
+
 def plain(value):
     """A D-Bus value as JSON takes it: bytes as numbers, dictionaries by their texts."""
     if isinstance(value, dbus.Array) and value.signature == 'y':
@@ -239,6 +274,8 @@ def main(arguments):
             raise
     if command == 'stop':
         return stop(arguments[1])
+    if command == 'stream':
+        return stream(arguments[1], arguments[2], arguments[3], arguments[4], option(arguments, '--interval', 1.0))
     connection = bus(arguments[1])
     device = arguments[2]
     if command == 'notify':
