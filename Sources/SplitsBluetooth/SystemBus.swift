@@ -21,7 +21,10 @@ public final class SystemBus {
   private let connection: OpaquePointer
   private let fd: Int32
   private let loop: EventLoop
-  private var waiting: [UInt32: Answer] = [:]
+  private var waiting: [UInt32: (answer: Answer, timer: LoopTimer)] = [:]
+  /// How long a call waits for its answer before it fails with `NoReply` (libdbus's own
+  /// default; BlueZ's `Connect` to a device out of range answers within it).
+  public let patience: Duration
   private var open = true
   public var onSignal: (@MainActor (DBusMessage) -> Void)?
   public var onClosed: (@MainActor () -> Void)?
@@ -29,7 +32,8 @@ public final class SystemBus {
   /// Connects and registers with the system bus, or the bus at `address` (a test's), in a
   /// blocking exchange with the bus daemon only, never with BlueZ; then watches its socket on
   /// `loop`.
-  public init(loop: EventLoop, address: String? = nil) throws(Unreachable) {
+  public init(loop: EventLoop, address: String? = nil, patience: Duration = .seconds(25)) throws(Unreachable) {
+    self.patience = patience
     var reason: UnsafeMutablePointer<CChar>? = nil
     let opened = address.map { splits_dbus_open_address($0, &reason) } ?? splits_dbus_open_system(&reason)
     guard let connection = opened else {
@@ -62,7 +66,11 @@ public final class SystemBus {
       loop.soon { answer(.failure(DBusFailure(name: "org.freedesktop.DBus.Error.NoMemory", text: "out of memory"))) }
       return
     }
-    waiting[serial] = answer
+    let timer = loop.after(patience) { [weak self] in
+      guard let self, let (answer, _) = self.waiting.removeValue(forKey: serial) else { return }
+      answer(.failure(DBusFailure(name: "org.freedesktop.DBus.Error.NoReply", text: "no answer in \(self.patience)")))
+    }
+    waiting[serial] = (answer, timer)
     // Written now; what the write read meanwhile is taken before the loop waits again.
     dbus_connection_flush(connection)
     loop.soon { [weak self] in self?.drain() }
@@ -83,10 +91,9 @@ public final class SystemBus {
       dbus_message_unref(raw)
       switch message.kind {
       case .methodReturn:
-        waiting.removeValue(forKey: serial)?(.success(message.body))
+        answered(serial)?(.success(message.body))
       case .error:
-        let failure = DBusFailure(name: message.errorName ?? "", text: message.errorText ?? "")
-        waiting.removeValue(forKey: serial)?(.failure(failure))
+        answered(serial)?(.failure(DBusFailure(name: message.errorName ?? "", text: message.errorText ?? "")))
       case .signal:
         if message.interface == "org.freedesktop.DBus.Local" && message.member == "Disconnected" {
           lose()
@@ -98,6 +105,19 @@ public final class SystemBus {
         break
       }
     }
+  }
+
+  /// The answer waiting for `serial`, taken out, its time-out cancelled.
+  private func answered(_ serial: UInt32) -> Answer? {
+    guard let (answer, timer) = waiting.removeValue(forKey: serial) else { return nil }
+    loop.cancel(timer)
+    return answer
+  }
+
+  /// This connection's unique name on the bus (`:1.42`).
+  public var uniqueName: String? {
+    guard open, let name = dbus_bus_get_unique_name(connection) else { return nil }
+    return String(cString: name)
   }
 
   /// The bus went away: calls waiting fail, `onClosed` runs once.
@@ -113,9 +133,12 @@ public final class SystemBus {
     open = false
     loop.unwatch(fd)
     splits_dbus_close(connection)
-    let answers = waiting.values
+    let calls = waiting.values
     waiting.removeAll()
     let failure = DBusFailure(name: "org.freedesktop.DBus.Error.Disconnected", text: "the bus went away")
-    for answer in answers { answer(.failure(failure)) }
+    for (answer, timer) in calls {
+      loop.cancel(timer)
+      answer(.failure(failure))
+    }
   }
 }
