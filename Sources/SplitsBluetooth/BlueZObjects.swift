@@ -31,6 +31,10 @@ public enum BlueZ {
     "type='signal',sender='org.bluez',interface='\(properties)',member='PropertiesChanged'",
   ]
 
+  /// The match rule of BlueZ's name changing hands: `bluetoothd` stopped or started.
+  static let ownerRule =
+    "type='signal',sender='org.freedesktop.DBus',interface='org.freedesktop.DBus',member='NameOwnerChanged',arg0='org.bluez'"
+
   static func addMatch(_ rule: String) -> DBusMessage {
     .call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus", "AddMatch", [.string(rule)])
   }

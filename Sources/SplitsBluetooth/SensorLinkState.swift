@@ -62,12 +62,15 @@ public struct SensorLinkState: Sendable {
   /// The match rules first, then what BlueZ knows: a notification is never missed.
   public mutating func start() -> Step {
     var step = Step()
-    for (index, rule) in BlueZ.matchRules.enumerated() { step.send.append(Sent(call: .addMatch(index), message: BlueZ.addMatch(rule))) }
+    for (index, rule) in (BlueZ.matchRules + [BlueZ.ownerRule]).enumerated() {
+      step.send.append(Sent(call: .addMatch(index), message: BlueZ.addMatch(rule)))
+    }
     step.send.append(Sent(call: .managedObjects, message: BlueZ.managedObjects))
     return step
   }
 
-  /// The bus went away: every live sensor is lost, and nothing is known until `start`.
+  /// The bus went away (or BlueZ left it): every live sensor is lost, and nothing is known
+  /// until BlueZ's objects are read again.
   public mutating func busLost() -> Step {
     var step = Step()
     for address in addresses where peers[address]?.live == true { step.inputs.append(.lost(address: address)) }
@@ -82,7 +85,11 @@ public struct SensorLinkState: Sendable {
   /// The retry timer fired: every sensor waiting is tried again.
   public mutating func retry() -> Step {
     var step = Step()
-    guard loaded else { return step }
+    guard loaded else {
+      // BlueZ was not there: ask again.
+      step.send.append(Sent(call: .managedObjects, message: BlueZ.managedObjects))
+      return step
+    }
     for address in addresses { peers[address]?.waiting = false }
     advanceAll(&step)
     return step
@@ -94,8 +101,9 @@ public struct SensorLinkState: Sendable {
     switch call {
     case .managedObjects:
       guard case .success(let body) = result else {
-        // BlueZ is not there (yet): ask again later.
-        step.retry = true
+        // BlueZ not running: its start is heard (NameOwnerChanged), nothing is polled. Any
+        // other refusal: asked again at the retry.
+        if case .failure(let error) = result, !BlueZ.isMissing(error.name) { step.retry = true }
         return step
       }
       objects.load(body)
@@ -134,6 +142,11 @@ public struct SensorLinkState: Sendable {
 
   /// A signal from BlueZ: objects added or removed, properties changed (a notification's value).
   public mutating func signal(_ message: DBusMessage) -> Step {
+    if message.interface == "org.freedesktop.DBus", message.member == "NameOwnerChanged",
+      message.body.first?.text == BlueZ.service, message.body.count == 3
+    {
+      return blueZChanged(running: message.body[2].text?.isEmpty == false)
+    }
     var step = Step()
     guard loaded, let change = objects.apply(message) else { return step }
     switch change {
@@ -155,6 +168,13 @@ public struct SensorLinkState: Sendable {
         deliver(path, bytes, &step)
       }
     }
+    return step
+  }
+
+  /// `bluetoothd` stopped (every live sensor lost) or started (its objects read again).
+  private mutating func blueZChanged(running: Bool) -> Step {
+    var step = busLost()
+    if running { step.send.append(Sent(call: .managedObjects, message: BlueZ.managedObjects)) }
     return step
   }
 

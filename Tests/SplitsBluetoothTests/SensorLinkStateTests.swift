@@ -23,8 +23,8 @@ struct SensorLinkStateTests {
   @Test func theMatchRulesAreAddedBeforeAnythingIsReadSoNoNotificationIsMissed() {
     var link = SensorLinkState(addresses: [F.strap])
     let sent = link.start().send
-    #expect(sent.map(\.call) == [.addMatch(0), .addMatch(1), .addMatch(2), .managedObjects])
-    #expect(sent.prefix(3).allSatisfy { $0.message.member == "AddMatch" })
+    #expect(sent.map(\.call) == [.addMatch(0), .addMatch(1), .addMatch(2), .addMatch(3), .managedObjects])
+    #expect(sent.prefix(4).allSatisfy { $0.message.member == "AddMatch" })
     #expect(sent[2].message.body == [.string("type='signal',sender='org.bluez',interface='org.freedesktop.DBus.Properties',member='PropertiesChanged'")])
   }
 
@@ -111,5 +111,32 @@ struct SensorLinkStateTests {
     let loaded = link.answer(.managedObjects, .success(F.strapAndPedals))
     #expect(loaded.send.map(\.call) == [.filter])
     #expect(link.answer(.filter, Self.okay).send.map(\.call) == [.discover])
+  }
+
+  static func owner(_ new: String) -> DBusMessage {
+    .signal("/org/freedesktop/DBus", "org.freedesktop.DBus", "NameOwnerChanged", [.string("org.bluez"), .string(":1.5"), .string(new)])
+  }
+
+  @Test func bluetoothdStoppingLosesTheSensorsAndItsReturnReadsBlueZAgain() {
+    var link = Self.liveStrap()
+    let stopped = link.signal(Self.owner(""))
+    #expect(stopped.inputs == [.lost(address: F.strap)])
+    #expect(stopped.send.isEmpty)
+    let started = link.signal(Self.owner(":1.9"))
+    #expect(started.send.map(\.call) == [.managedObjects])
+    #expect(link.answer(.managedObjects, .success(F.strapAndPedals)).send.map(\.call) == [.connect(F.strap)])
+  }
+
+  @Test func blueZNotRunningWhenTheScreenOpensIsWaitedForWithoutPollingAndReadWhenItStarts() {
+    var link = SensorLinkState(addresses: [F.strap])
+    _ = link.start()
+    let missing = link.answer(
+      .managedObjects, .failure(DBusFailure(name: "org.freedesktop.DBus.Error.ServiceUnknown", text: "not provided")))
+    #expect(!missing.retry && missing.send.isEmpty)
+    #expect(link.signal(Self.owner(":1.9")).send.map(\.call) == [.managedObjects])
+    // Another refusal is asked again at the retry.
+    let denied = link.answer(.managedObjects, .failure(DBusFailure(name: "org.freedesktop.DBus.Error.AccessDenied", text: "no")))
+    #expect(denied.retry)
+    #expect(link.retry().send.map(\.call) == [.managedObjects])
   }
 }
