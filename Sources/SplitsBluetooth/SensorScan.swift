@@ -72,7 +72,9 @@ public struct SensorScan: Sendable {
       discovering = true
       return []
     case (.discover, .failure(let error)):
-      failure = .refused("StartDiscovery", error.name, error.text)
+      // Another program discovering already: what it finds is listed too, and its discovery
+      // is left running.
+      if error.name != "org.bluez.Error.InProgress" { failure = .refused("StartDiscovery", error.name, error.text) }
       return []
     case (.addMatch, .failure(let error)):
       failure = .refused("AddMatch", error.name, error.text)

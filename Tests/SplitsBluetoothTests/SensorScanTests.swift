@@ -42,4 +42,17 @@ struct SensorScanTests {
       .success(F.managed([(F.adapter, F.interfaces([(BlueZ.adapter, [("Powered", .bool(false))])]))])))
     #expect(off.failure == .adapterOff(F.adapter))
   }
+
+  @Test func discoveryAlreadyRunningForAnotherProgramIsUsedAndLeftRunning() {
+    var scan = SensorScan()
+    _ = scan.answer(.managedObjects, .success(F.managed(F.poweredAdapter)))
+    _ = scan.answer(.filter, .success([]))
+    _ = scan.answer(.discover, .failure(DBusFailure(name: "org.bluez.Error.InProgress", text: "Operation already in progress")))
+    #expect(scan.failure == nil)
+    #expect(scan.stop().isEmpty)
+    var refused = SensorScan()
+    _ = refused.answer(.managedObjects, .success(F.managed(F.poweredAdapter)))
+    _ = refused.answer(.discover, .failure(DBusFailure(name: "org.bluez.Error.NotReady", text: "Resource Not Ready")))
+    #expect(refused.failure == .refused("StartDiscovery", "org.bluez.Error.NotReady", "Resource Not Ready"))
+  }
 }

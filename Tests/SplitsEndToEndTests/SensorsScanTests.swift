@@ -48,7 +48,7 @@ struct SensorsScanTests {
       ], "\(text)")
   }
 
-  @Test func noBusNoBlueZAndNoAdapterEachExit1WithWhatToDo() async throws {
+  @Test func noBusNoBlueZNoAdapterAndAnAdapterOffEachExit1WithWhatToDo() async throws {
     let noBus = try await Self.splits(["sensors", "scan", "--seconds", "1"], bus: "unix:path=/nonexistent/splits-bus")
     #expect(noBus.termination == .exited(1))
     #expect(noBus.stderr.hasPrefix("splits: cannot reach the system bus ("), "\(noBus)")
@@ -65,6 +65,13 @@ struct SensorsScanTests {
     let noAdapter = try await Self.splits(["sensors", "scan", "--seconds", "1"], bus: empty.address)
     #expect(noAdapter.termination == .exited(1))
     #expect(noAdapter.stderr == "splits: BlueZ has no Bluetooth adapter: plug one in, or unblock it (rfkill unblock bluetooth)\n")
+
+    let off = try FakeBlueZ(["--powered-off"])
+    defer { off.stop() }
+    let poweredOff = try await Self.splits(["sensors", "scan", "--seconds", "1", "--json"], bus: off.address)
+    #expect(poweredOff.termination == .exited(1))
+    #expect(poweredOff.stderr == "splits: the Bluetooth adapter hci0 is off: bluetoothctl power on\n")
+    #expect(poweredOff.stdout.isEmpty)
   }
 
   @Test func secondsOutOfRangeIsBadUsage() async throws {
