@@ -34,6 +34,14 @@ let package = Package(
     // Pure: the measurements of Bluetooth LE sensors (heart rate, cycling power, speed and
     // cadence, an indoor bike) from their bytes, and rates from cumulative counters. No dependencies.
     .target(name: "SplitsSensors", swiftSettings: strict),
+    // The only door to libdbus: a module map on pkg-config's dbus-1 and a shim header for what
+    // Swift cannot call (DBusError, the variadic calls, macros).
+    .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+    // Bluetooth LE sensors through BlueZ on the system bus: the D-Bus values, the pure state
+    // machines of a scan and of the sensor link, and their thin shell on the screen's EventLoop.
+    .target(
+      name: "SplitsBluetooth", dependencies: ["SplitsCore", "SplitsSensors", "SplitsRuntime", "CDBus"],
+      swiftSettings: strict),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -89,7 +97,7 @@ let package = Package(
       name: "SplitsCLI",
       dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsClock", "SplitsRender", "SplitsReports", "SplitsStore", "SplitsRuntime", "SplitsTerminal",
-        "SplitsOutput", "SplitsRemote", "SplitsFollow", "SplitsRoutes",
+        "SplitsOutput", "SplitsRemote", "SplitsFollow", "SplitsRoutes", "SplitsBluetooth",
         .product(name: "ArgumentParser", package: "swift-argument-parser"),
       ],
       swiftSettings: strict),
@@ -111,6 +119,11 @@ let package = Package(
 
     .testTarget(name: "SplitsXMLTests", dependencies: ["SplitsXML"], swiftSettings: strict),
     .testTarget(name: "SplitsSensorsTests", dependencies: ["SplitsSensors", "SplitsTestRandom"], swiftSettings: strict),
+    // The fake BlueZ (Tests/tools/fake_bluez.py) through SplitsTestSystem's `FakeBlueZ`.
+    .testTarget(
+      name: "SplitsBluetoothTests",
+      dependencies: ["SplitsBluetooth", "SplitsCore", "SplitsSensors", "SplitsRuntime", "SplitsTestSystem", "CDBus"],
+      swiftSettings: strict),
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(

@@ -8,6 +8,8 @@ have_header() { [ -e "$1" ]; }
 have_header /usr/include/ncursesw/curses.h || need+=(libncurses-dev)
 have_header /usr/include/sqlite3.h || need+=(libsqlite3-dev)
 command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
+# Bluetooth sensors are reached through BlueZ over D-Bus (libdbus).
+have_header /usr/include/dbus-1.0/dbus/dbus.h || need+=(libdbus-1-dev)
 if [ "${1:-}" = "--test" ]; then
   command -v tmux >/dev/null 2>&1 || need+=(tmux)
   command -v xmllint >/dev/null 2>&1 || need+=(libxml2-utils)
@@ -16,6 +18,11 @@ if [ "${1:-}" = "--test" ]; then
   # The manual page's checks (man -l, groff -man) and scripts/install-test.sh.
   command -v man >/dev/null 2>&1 || need+=(man-db)
   command -v groff >/dev/null 2>&1 || need+=(groff-base)
+  # The fake BlueZ of the sensor tests: a private bus and python-dbusmock's bluez5 template,
+  # run with Debian's interpreter (Tests/tools/fake_bluez.py).
+  command -v dbus-daemon >/dev/null 2>&1 || need+=(dbus-daemon)
+  [ -e /usr/lib/python3/dist-packages/dbusmock/templates/bluez5.py ] || need+=(python3-dbusmock)
+  /usr/bin/python3 -c 'import dbus' >/dev/null 2>&1 || need+=(python3-dbus)
 fi
 
 [ ${#need[@]} -eq 0 ] && exit 0

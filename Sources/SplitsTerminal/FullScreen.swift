@@ -35,6 +35,11 @@ public enum FullScreen {
   /// knows nothing of how they come: the command line passes the control socket's
   /// (`ControlServer.listening(in:)`, in SplitsRemote).
   public typealias Listen = @MainActor (_ loop: EventLoop, _ apply: @escaping Apply) -> (@MainActor () -> Void)?
+  /// Starts reading the remembered Bluetooth sensors on the screen's loop, handing what each
+  /// does to `deliver` (an `Input.sensor`); returns how to stop, or nil when there is nothing
+  /// to read. The command line passes BlueZ's (`SensorLink.linking(_:)`, in SplitsBluetooth).
+  public typealias Sensors =
+    @MainActor (_ loop: EventLoop, _ deliver: @escaping @MainActor (SensorInput) -> Void) -> (@MainActor () -> Void)?
   /// A remote command applied by the runtime (`Runtime.command`): its answer, or nil when the
   /// screen is closing and did not take it.
   public typealias Apply = @MainActor (RemoteRequest) -> RemoteAnswer?
@@ -60,7 +65,7 @@ public enum FullScreen {
 
   public static func run<P: Program>(
     _ program: P, options: ViewOptions, sink: (any EventSink)? = nil, cues: (any CueRunner)? = nil,
-    dataDirectory: String? = nil, listen: Listen? = nil, journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
+    dataDirectory: String? = nil, listen: Listen? = nil, sensors: Sensors? = nil, journalPath: String = "the journal", journalProblem: @escaping @Sendable (any Error) -> String = { "\($0)" }
   ) -> Outcome {
     for signal in watched + background { Glibc.signal(signal, SIG_IGN) }
     // One thread: the main thread waits in the event loop, on every descriptor below and on
@@ -150,18 +155,24 @@ public enum FullScreen {
     // first frame. Without the socket the screen still works; the commands then say that it
     // does not answer.
     let stopListening = listen?(loop, { [weak runtime] request in runtime?.command(request) })
+    // Sensors' notifications, an input like a key; the D-Bus socket is one more descriptor.
+    let stopSensors = sensors?(loop, { [weak runtime] input in runtime?.send(.sensor(input)) })
     // A file deleted or moved in the data directory (someone removing the journal's
     // write-ahead log): the journal saves what it held at once. Only removals are watched,
     // so the screen's own writes wake nothing.
     let removals = dataDirectory.flatMap { removalsWatch($0, loop: loop, runtime: runtime) }
     // Quitting stops listening at once: a command meanwhile finds no screen and, once the
     // lock is free, applies itself.
-    runtime.onExit = { _ in stopListening?() }
+    runtime.onExit = { _ in
+      stopListening?()
+      stopSensors?()
+    }
     runtime.start()
     loop.run { runtime.exitStatus != nil }
     let status = runtime.exitStatus ?? .failure
 
     stopListening?()
+    stopSensors?()
     for fd in watched { loop.unwatch(fd) }
     if let removals {
       loop.unwatch(removals)
