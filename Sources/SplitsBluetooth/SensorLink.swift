@@ -1,5 +1,6 @@
 import SplitsCore
 import SplitsRuntime
+import SplitsSensors
 
 /// The remembered sensors, live on the screen's loop: `SensorLinkState` run against BlueZ on
 /// the system bus. Each notification becomes an `Input.sensor` handed to `deliver`, in the
@@ -46,13 +47,25 @@ public final class SensorLink {
     run(state.start())
   }
 
-  /// The screen's way to link its sensors (`FullScreen.run`'s `sensors`): returns how to stop.
-  public static func linking(_ addresses: [String]) -> @MainActor (EventLoop, @escaping @MainActor (SensorInput) -> Void) -> (@MainActor () -> Void)? {
+  /// The screen's way to link its sensors (`FullScreen.run`'s `sensors`): the link, which
+  /// also tells a trainer's news (`.trainer`, `.trainerAnswered`) and writes to it, for ERG.
+  public static func linking(
+    _ addresses: [String], busAddress: String? = nil
+  ) -> @MainActor (EventLoop, @escaping @MainActor (SensorInput) -> Void) -> (any SensorsLinked)? {
     { loop, deliver in
       guard !addresses.isEmpty else { return nil }
-      let link = SensorLink(addresses: addresses, loop: loop, deliver: deliver)
-      link.start()
-      return link.stop
+      var link: SensorLink?
+      let created = SensorLink(addresses: addresses, loop: loop, busAddress: busAddress) { input in
+        deliver(input)
+        if case .connected(let address, _) = input { link?.readTrainer(address, deliver: deliver) }
+      }
+      link = created
+      created.onIndication = { indication in
+        guard let response = try? ControlPointResponse(indication.bytes) else { return }
+        deliver(.trainerAnswered(address: indication.address, response))
+      }
+      created.start()
+      return created
     }
   }
 

@@ -91,6 +91,8 @@ struct RideCommand: ParsableCommand {
     var cueCommand: String?
     /// What its reader skipped: said on the screen when it opens.
     var warnings: [String] = []
+    /// Whether a trainer is held to its targets (`--erg`).
+    var erg = false
   }
 
   /// Opens the screen; throws `ExitCode` for every status but success.
@@ -173,6 +175,9 @@ struct RideCommand: ParsableCommand {
     opening.workoutRideBefore = workoutRideBefore
     opening.lapDistance = distance?.lapDistance
     opening.units = distance?.units ?? .metric
+    if let request = workout.request, request.erg {
+      opening.erg = ErgFeature(enabled: true, ftp: request.plan.ftp)
+    }
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
     if let port = livesplitServer, session != nil {
@@ -283,7 +288,7 @@ struct RideCommand: ParsableCommand {
       let parsed = try WorkoutReader.parse(stored)
       let request = WorkoutRequest(
         source: stored, plan: parsed.workout, bells: requested?.bells ?? true, cueCommand: requested?.cueCommand,
-        warnings: parsed.warnings)
+        warnings: parsed.warnings, erg: requested?.erg ?? false)
       return (request, nil, changed)
     } catch {
       return (nil, "\(error)", nil)

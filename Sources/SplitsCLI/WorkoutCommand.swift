@@ -52,6 +52,9 @@ struct WorkoutRideCommand: ParsableCommand {
       valueName: "cmd"))
   var cueCommand: String?
 
+  @Flag(help: "Hold a connected smart trainer (Fitness Machine) to each step's target power (ERG).")
+  var erg = false
+
   @Option(
     name: .customLong("split-guard"),
     help: "Milliseconds after a lap (or the start) within which another lap is refused as a double press (0: off).")
@@ -70,7 +73,7 @@ struct WorkoutRideCommand: ParsableCommand {
     let loaded = try loadWorkout(workout, printingWarnings: false)
     let request = RideCommand.WorkoutRequest(
       source: loaded.source, plan: loaded.parsed.workout, bells: !noBell, cueCommand: cueCommand,
-      warnings: loaded.parsed.warnings)
+      warnings: loaded.parsed.warnings, erg: erg)
     try MainActor.assumeIsolated {
       try RideCommand.ride(
         display: display.resolved(), directory: { try data.checkedDirectory(creating: true) }, precision: .cs,

@@ -9,6 +9,13 @@ public protocol TrainerWriter: AnyObject {
   func write(_ request: ControlPointRequest, to address: String)
 }
 
+/// The sensors a screen reads (`FullScreen.run`'s `sensors`): they write to a trainer, and stop
+/// when the screen ends (what was written is sent first).
+@MainActor
+public protocol SensorsLinked: TrainerWriter {
+  func stop()
+}
+
 /// Runs one `Program` on the main actor: every input goes through the program's reducer, the
 /// effects run in order (journal first), then the frame is drawn and the ticker set.
 ///

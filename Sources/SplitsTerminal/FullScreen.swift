@@ -36,10 +36,11 @@ public enum FullScreen {
   /// (`ControlServer.listening(in:)`, in SplitsRemote).
   public typealias Listen = @MainActor (_ loop: EventLoop, _ apply: @escaping Apply) -> (@MainActor () -> Void)?
   /// Starts reading the remembered Bluetooth sensors on the screen's loop, handing what each
-  /// does to `deliver` (an `Input.sensor`); returns how to stop, or nil when there is nothing
-  /// to read. The command line passes BlueZ's (`SensorLink.linking(_:)`, in SplitsBluetooth).
+  /// does to `deliver` (an `Input.sensor`); returns the link (which also writes to a trainer,
+  /// for ERG, and stops), or nil when there is nothing to read. The command line passes
+  /// BlueZ's (`SensorLink.linking(_:)`, in SplitsBluetooth).
   public typealias Sensors =
-    @MainActor (_ loop: EventLoop, _ deliver: @escaping @MainActor (SensorInput) -> Void) -> (@MainActor () -> Void)?
+    @MainActor (_ loop: EventLoop, _ deliver: @escaping @MainActor (SensorInput) -> Void) -> (any SensorsLinked)?
   /// A remote command applied by the runtime (`Runtime.command`): its answer, or nil when the
   /// screen is closing and did not take it.
   public typealias Apply = @MainActor (RemoteRequest) -> RemoteAnswer?
@@ -156,7 +157,9 @@ public enum FullScreen {
     // does not answer.
     let stopListening = listen?(loop, { [weak runtime] request in runtime?.command(request) })
     // Sensors' notifications, an input like a key; the D-Bus socket is one more descriptor.
-    let stopSensors = sensors?(loop, { [weak runtime] input in runtime?.send(.sensor(input)) })
+    let linked = sensors?(loop, { [weak runtime] input in runtime?.send(.sensor(input)) })
+    runtime.trainers = linked
+    let stopSensors = linked.map { linked in { linked.stop() } }
     // A file deleted or moved in the data directory (someone removing the journal's
     // write-ahead log): the journal saves what it held at once. Only removals are watched,
     // so the screen's own writes wake nothing.

@@ -48,6 +48,9 @@ public struct RideOpening: Equatable, Sendable {
   public var lapDistance: LapDistance?
   public var units: DistanceUnits = .metric
 
+  /// A trainer held to the workout's targets (`--erg`), and the FTP they are percents of.
+  public var erg = ErgFeature()
+
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
 
@@ -122,6 +125,7 @@ public struct RideOpening: Equatable, Sendable {
     if let workout {
       state.following.run = workout
       state.observeWorkoutFromNow()
+      state.erg = erg
     }
     return state
   }
