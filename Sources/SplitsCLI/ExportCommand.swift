@@ -27,7 +27,9 @@ struct ExportCommand: ParsableCommand {
       per lap, the stretch after the last lap included; TCX (Garmin Training Center v2) has \
       one Activity per ride and one Lap per lap, each with a track; FIT (Garmin's activity \
       file) holds one ride, so --all with fit writes ride-N.fit files into the directory -o \
-      names. For Strava, Garmin Connect or intervals.icu.
+      names. A ride its sensors measured carries its heart rate, power, cadence and speed \
+      each second in TCX and FIT, and its averages in JSON; --samples adds the seconds to \
+      JSON, and makes CSV their table. For Strava, Garmin Connect or intervals.icu.
       """)
 
   @OptionGroup var data: DataOptions
@@ -46,6 +48,9 @@ struct ExportCommand: ParsableCommand {
 
   @Option(name: [.short, .long], help: ArgumentHelp("Write to this file instead of standard output (- for standard output).", valueName: "file"))
   var output: String?
+
+  @Flag(help: "Add the sensors' per-second samples: in JSON each ride's samples; in CSV their table instead of the laps'.")
+  var samples = false
 
   @Flag(help: "Replace the output file if it exists.")
   var force = false
@@ -75,6 +80,9 @@ struct ExportCommand: ParsableCommand {
     if let outputFile, resolvedFormat == nil, !Self.isDirectory(outputFile), !(all && format == .fit) {
       throw ValidationError(
         "Say which format: --format csv, json, tcx or fit (\(outputFile) ends in none of .csv, .json, .tcx or .fit).")
+    }
+    if samples, let format = resolvedFormat, format == .tcx || format == .fit {
+      throw ValidationError("--samples is for csv and json: \(format.rawValue) always carries the samples.")
     }
     if all, resolvedFormat == .fit, outputFile == nil {
       throw ValidationError("FIT holds one ride a file: give --all --format fit a directory with -o DIR.")
@@ -125,7 +133,8 @@ struct ExportCommand: ParsableCommand {
       try Self.writeFitFiles(figures, into: outputFile, replacing: force, strings: strings, messages: messages)
       return
     }
-    let bytes = format.render(figures, utcOffsetSeconds: Self.utcOffset(figures.first), serial: Self.serial(figures.first))
+    let bytes = format.render(
+      figures, utcOffsetSeconds: Self.utcOffset(figures.first), serial: Self.serial(figures.first), samples: samples)
     guard let outputFile else {
       if !format.holdsManyRides, isatty(STDOUT_FILENO) == 1 {
         printError("splits: FIT is binary: write it to a file, for example -o ride.fit")

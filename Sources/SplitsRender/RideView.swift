@@ -194,7 +194,7 @@ public enum RideView {
   }
 
   /// The finished ride: moving, elapsed and paused time; laps with the best, worst and
-  /// average; the difference in moving time from the ride before. A workout ride: its steps
+  /// average; what its sensors measured; the difference in moving time from the ride before. A workout ride: its steps
   /// instead (`WorkoutSummaryLines`).
   static func drawSummary(
     _ summary: RideSummary, precision: Precision, options: ViewOptions, into screen: inout Screen, top: Int, bottom: Int
@@ -227,6 +227,7 @@ public enum RideView {
       lines.append(("▼ \(s.summaryWorst) \(clock(worst))", options.colored(.red)))
       lines.append(("  \(s.summaryAverage) \(clock(average))", .plain))
     }
+    lines += sensorSummary(summary, options: options)
     if let difference = summary.difference {
       lines.append((s.fill(s.summaryVersusFormat, String(summary.number - 1), TimeFormat.signedDifference(difference, precision: precision)), .plain))
     }

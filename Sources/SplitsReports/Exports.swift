@@ -16,11 +16,14 @@ public enum ExportFormat: String, CaseIterable, Sendable {
 
   /// The whole file for `rides` (for FIT, the first ride). `utcOffsetSeconds`: the local
   /// time's offset from UTC at the ride's start, which FIT records; `serial`: FIT's serial
-  /// number of the file's "device".
-  public func render(_ rides: [RideFigures], utcOffsetSeconds: Int32 = 0, serial: UInt32 = 1) -> [UInt8] {
+  /// number of the file's "device"; `samples`: CSV's samples' table in place of its laps',
+  /// JSON's rides with their samples (`SampleExport`; TCX and FIT always carry them).
+  public func render(_ rides: [RideFigures], utcOffsetSeconds: Int32 = 0, serial: UInt32 = 1, samples: Bool = false)
+    -> [UInt8]
+  {
     switch self {
-    case .csv: Array(Export.csv(rides).utf8)
-    case .json: Array(Export.json(rides).utf8)
+    case .csv: Array((samples ? SampleExport.csv(rides) : Export.csv(rides)).utf8)
+    case .json: Array(Export.json(rides, samples: samples).utf8)
     case .tcx: Array(Export.tcx(rides).utf8)
     case .fit: rides.first.map { FitExport.activity($0, serial: serial, utcOffsetSeconds: utcOffsetSeconds) } ?? []
     }
@@ -92,10 +95,12 @@ public enum Export {
 
   // MARK: JSON
 
-  /// `{"rides": [ride, …]}`, each ride as `rideJSON` writes it.
-  public static func json(_ rides: [RideFigures]) -> String {
-    "{\"rides\": [" + (rides.isEmpty ? "" : "\n  " + rides.map(rideJSON).joined(separator: ",\n  ") + "\n")
-      + "]}\n"
+  /// `{"rides": [ride, …]}`, each ride as `rideJSON` writes it, with its `samples` when asked.
+  public static func json(_ rides: [RideFigures], samples: Bool = false) -> String {
+    let items = rides.map { ride in
+      samples ? rideJSON(ride, lapExtras: { _ in [] }, extras: [("samples", SampleExport.json(ride))]) : rideJSON(ride)
+    }
+    return "{\"rides\": [" + (items.isEmpty ? "" : "\n  " + items.joined(separator: ",\n  ") + "\n") + "]}\n"
   }
 
   /// One ride: the fields of `status --json` (state, ride, started_at, the three times, the
@@ -113,7 +118,7 @@ public enum Export {
     _ ride: RideFigures, lapExtras: (RideFigures.Lap) -> [(String, String)], extras: [(String, String)]
   ) -> String {
     func lap(_ lap: RideFigures.Lap) -> String {
-      exportedLapJSON(lap, extras: DistanceReport.lapMembers(ride, lap) + lapExtras(lap))
+      exportedLapJSON(lap, extras: DistanceReport.lapMembers(ride, lap) + SensorReport.lapMembers(ride, lap) + lapExtras(lap))
     }
     return JSONText.object([
       ("state", JSONText.string(ride.state.rawValue)),
@@ -131,7 +136,7 @@ public enum Export {
       ("name", JSONText.optional(ride.name.map(JSONText.string))),
       ("note", JSONText.optional(ride.note.map(JSONText.string))),
       ("workout_steps", WorkoutSteps.json(ride.workout)),
-    ] + DistanceReport.rideMembers(ride) + extras)
+    ] + DistanceReport.rideMembers(ride) + SensorReport.rideMembers(ride) + extras)
   }
 
   /// A lap as `status --json` writes it: `number`, `lap_ms`, `split_ms`.

@@ -1,8 +1,8 @@
 import SplitsCore
 
 /// Garmin's FIT activity file, the binary format bike computers and watches record, for one
-/// ride: the timer's starts and stops, a record (timestamp only: no sensors) for every second
-/// of moving time, one lap per lap (the stretch after the last `l` included), the session and
+/// ride: the timer's starts and stops, a record for every second of moving time (with the
+/// sensors' sample of that second, `FitExport+Sensors.swift`), one lap per lap (the stretch after the last `l` included), the session and
 /// the activity; for a workout ride, the workout and its steps (`FitWorkout.swift`), each
 /// lap naming its step. Pure: the bytes from the figures.
 ///
@@ -58,17 +58,28 @@ public enum FitExport {
     // Records: the track points of every lap's pieces, one per FIT second (a lap's last
     // point is the next one's first; a piece's end can share a second with the whole second
     // before it).
-    var lastRecord: UInt32?
+    // A record at the instant a second of moving time began carries that second's sample
+    // (`FitExport+Sensors`): given to the record already in its FIT second when it has none.
+    var lastRecord: (time: UInt32, entry: Int, sampled: Bool)?
+    let samples = samplesBySecond(ride)
     var lapStartMoving: Int64 = 0
     for (index, lap) in segments.enumerated() {
       for piece in ride.pieces(fromMoving: lapStartMoving, toMoving: lap.splitMilliseconds) {
-        for point in ride.trackpoints(piece) {
+        let points = ride.trackpoints(piece)
+        for (number, point) in points.enumerated() {
           let time = at(point)
-          if let lastRecord, time <= lastRecord { continue }
-          lastRecord = time
           let moving = piece.fromMoving + (point - piece.fromElapsed)
+          let sample = sample(bySecond: samples, moving: moving, isEnd: number > 0 && number == points.count - 1)
+          if let last = lastRecord, time <= last.time {
+            if let sample, !last.sampled {
+              timeline[last.entry].message = timeline[last.entry].message.adding(sample: sample)
+              lastRecord?.sampled = true
+            }
+            continue
+          }
+          lastRecord = (time, timeline.count, sample != nil)
           let covered = distance(ride, index: index, lap: lap, lapStart: lapStartMoving, moving: moving)
-          add(point, 1, Messages.record(at: time).adding(distance: covered, field: recordDistanceField))
+          add(point, 1, Messages.record(at: time).adding(distance: covered, field: recordDistanceField).adding(sample: sample))
         }
       }
       lapStartMoving = max(lapStartMoving, lap.splitMilliseconds)
@@ -88,7 +99,7 @@ public enum FitExport {
           index: index, start: at(lapStart), end: at(lapEnd), elapsed: lapEnd - lapStart,
           timer: lap.lapMilliseconds, step: step,
           intensity: intensity(lap.step?.kind), byTime: lap.step?.ended == .time
-        ).adding(distance: ride.distanceMillimetres(of: lap)))
+        ).adding(distance: ride.distanceMillimetres(of: lap)).adding(figures: ride.sensorFigures(of: lap), .lap))
     }
 
     for entry in timeline.enumerated().sorted(by: {
@@ -105,9 +116,9 @@ public enum FitExport {
     }
     writer.write(
       Messages.session(
-        start: at(0), end: end, sport: ride.sport, subSport: subSport(ride.sport, workout: ride.plan != nil),
+        start: at(0), end: end, sport: ride.sport, subSport: subSport(ride.sport, workout: onTrainer(ride)),
         elapsed: ride.elapsedMilliseconds, timer: ride.movingMilliseconds, laps: segments.count, name: name, note: note
-      ).adding(distance: ride.distanceMillimetres))
+      ).adding(distance: ride.distanceMillimetres).adding(figures: ride.sensorFigures, .session))
     writer.write(
       Messages.activity(
         end: end, timer: ride.movingMilliseconds, local: clamp(Int64(end) + Int64(utcOffsetSeconds))))

@@ -15,7 +15,8 @@ import SplitsCore
 /// points for an empty activity. The lap's moving range is cut at every pause
 /// (`RideFigures.pieces`), and each piece is one `Track`: its first and last instant and
 /// every whole second of moving time between (`RideFigures.trackpoints`). So a pause ends a
-/// track and the lap goes on in the next; the lap's `StartTime` is its first point.
+/// track and the lap goes on in the next; the lap's `StartTime` is its first point. A ride
+/// its sensors measured gives the points and the laps their figures (`TcxExport+Sensors`).
 enum TcxExport {
   static let namespace = "http://www.garmin.com/xmlschemas/TrainingCenterDatabase/v2"
 
@@ -23,7 +24,8 @@ enum TcxExport {
     var out = """
       <?xml version="1.0" encoding="UTF-8"?>
       <TrainingCenterDatabase xmlns="\(namespace)" xmlns:xsi="http://www.w3.org/2001/XMLSchema-instance" \
-      xsi:schemaLocation="\(namespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd">
+      xsi:schemaLocation="\(namespace) http://www.garmin.com/xmlschemas/TrainingCenterDatabasev2.xsd"\
+      \(extensionDeclaration(rides))>
 
       """
     var usedIds = Set<Int64>()
@@ -46,17 +48,23 @@ enum TcxExport {
         out += "      <Lap StartTime=\"\(time(pieces.first?.fromElapsed ?? lap.startElapsedMilliseconds))\">\n"
         out += "        <TotalTimeSeconds>\(seconds(lap.lapMilliseconds))</TotalTimeSeconds>\n"
         out += "        <DistanceMeters>\(metres(ride.distanceMillimetres(of: lap) ?? 0))</DistanceMeters>\n"
+        let figures = ride.sensorFigures(of: lap)
         out += "        <Calories>0</Calories>\n"
+        out += heartRates(figures)
         out += "        <Intensity>\(lap.step?.kind == .rest ? "Resting" : "Active")</Intensity>\n"
+        out += cadence(figures)
         out += "        <TriggerMethod>\(lap.step?.ended == .time ? "Time" : "Manual")</TriggerMethod>\n"
+        let samples = ride.hasSensorFigures ? FitExport.samplesBySecond(ride) : [:]
         for piece in pieces {
           out += "        <Track>\n"
-          for point in ride.trackpoints(piece) {
+          let points = ride.trackpoints(piece)
+          for (number, point) in points.enumerated() {
             let moving = piece.fromMoving + (point - piece.fromElapsed)
             let covered = FitExport.distance(
               ride, index: index, lap: lap, lapStart: lap.splitMilliseconds - lap.lapMilliseconds, moving: moving)
             let distance = covered.map { "<DistanceMeters>\(metres($0))</DistanceMeters>" } ?? ""
-            out += "          <Trackpoint><Time>\(time(point))</Time>\(distance)</Trackpoint>\n"
+            let sample = FitExport.sample(bySecond: samples, moving: moving, isEnd: number > 0 && number == points.count - 1)
+            out += "          <Trackpoint><Time>\(time(point))</Time>\(distance)\(sensors(sample))</Trackpoint>\n"
           }
           out += "        </Track>\n"
         }
@@ -71,6 +79,7 @@ enum TcxExport {
           out += "          <Trackpoint><Time>\(time(ride.elapsedMilliseconds))</Time>\(distance)</Trackpoint>\n"
           out += "        </Track>\n"
         }
+        out += lapExtensions(figures)
         out += "      </Lap>\n"
       }
       out += "      <Notes>\(xmlEscape(notes(ride)))</Notes>\n"

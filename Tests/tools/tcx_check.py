@@ -58,6 +58,10 @@ def with_tcxreader(path):
         # The exercise's distance and each lap's, in metres (None where the file has none).
         "distance": exercise.distance,
         "lap_distances": [lap.distance for lap in exercise.laps],
+        # Each point's HeartRateBpm, Cadence and TPX Watts (None where it has none).
+        "heart_rates": [p.hr_value for p in points],
+        "cadences": [p.cadence for p in points],
+        "watts": [None if p.tpx_ext.get("Watts") is None else float(p.tpx_ext["Watts"]) for p in points],
     }
 
 
@@ -91,6 +95,11 @@ def with_tcxparser(path):
             }
         )
     return {
+        # Every HeartRateBpm, Cadence and TPX Watts of the file, in order (points without one
+        # have none in these lists).
+        "heart_rates": [int(v) for v in parser.hr_values()],
+        "cadences": [int(v) for v in parser.cadence_values()],
+        "watts": [int(v) for v in parser.power_values()],
         "trackpoints": len(times),
         "first_ms": times[0] if times else None,
         "last_ms": times[-1] if times else None,

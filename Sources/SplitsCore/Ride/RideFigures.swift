@@ -95,6 +95,9 @@ public struct RideFigures: Equatable, Sendable {
   public var plan: Workout?
   /// The sensors' samples, a second of moving time each, oldest first (empty without sensors).
   public var samples: [SensorSample]
+  /// The rider's FTP setting (`splits config ftp`), set by the caller; a workout's own FTP
+  /// comes first (`thresholdPower`, `SensorFigures.swift`).
+  public var ftpSetting: Int?
 
   /// The figures of a plain ride, or of a workout ride whose plan is not known (its laps
   /// still say how each step ended).

@@ -148,6 +148,8 @@ public struct RideSummary: Equatable, Sendable {
   /// The ride's lap distance, and the units its pace is shown in.
   public var lapDistance: LapDistance?
   public var units: DistanceUnits = .metric
+  /// What the sensors measured over the ride (`SensorFigures`); nil without samples.
+  public var sensors: SensorFigures?
 
   public init(
     number: Int, moving: Duration, laps: Int, elapsed: Duration = .zero, paused: Duration = .zero,
