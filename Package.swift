@@ -114,7 +114,7 @@ let package = Package(
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestRandom"],
+      name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes", "SplitsSensors", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
       name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],

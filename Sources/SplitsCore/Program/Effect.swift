@@ -4,6 +4,9 @@ public enum Effect: Equatable, Sendable {
   /// Write the event of ride number `ride` to the journal, with the wall-clock time read
   /// together with the event's instant.
   case record(RideEvent, ride: Int, wallMilliseconds: Int64)
+  /// Write one second of ride `ride`'s moving time as its sensors measured it (the journal's
+  /// `samples`), with an event's guarantees: kept and retried while the journal fails.
+  case recordSample(SensorSample, ride: Int)
   /// Ring the terminal bell once.
   case bell
   /// A workout's step change or cue: run the `--cue-cmd` command, if there is one.

@@ -14,7 +14,8 @@ public enum RideReducer {
   static func bringUpToDate(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
     if action.at > state.now { state.now = action.at }
     state.clock.ride.advance(to: state.now)
-    let effects = settleWorkout(&state, wall: action.now.wallMilliseconds)
+    var effects = sampleSensors(&state)
+    effects += settleWorkout(&state, wall: action.now.wallMilliseconds)
     state.expireHint()
     return effects
   }
@@ -24,9 +25,8 @@ public enum RideReducer {
     switch action.input {
     case .tick, .redraw:
       return []
-    case .sensor:
-      // Not taken yet: no sensor feature.
-      return []
+    case .sensor(let input):
+      return sensor(input, &state)
     case .cueFailed(let message):
       state.chrome.cueFailed(message)
       return []
@@ -142,7 +142,7 @@ public enum RideReducer {
     state.distance.finished()
     state.route.finished(state.clock.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
     state.chrome.finished(summary)
-    let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
+    let effects = finishSampling(&state) + state.record(RideEvent(.finish, at: state.now), wall: wall)
     state.comparison.finished(attempt, next: state.clock.name)
     return effects
   }

@@ -20,6 +20,8 @@ public struct RideScreenState: Equatable, Sendable {
   public var route = RouteFeature()
   /// The lap distance of the ride on screen and the next, and the units of its paces.
   public var distance = DistanceFeature()
+  /// The remembered Bluetooth sensors: their links, the figures shown, the second sampled.
+  public var sensors = SensorsFeature()
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.clock = ClockFeature(ride: ride, precision: precision, countdownSteps: countdownSteps)
@@ -36,6 +38,7 @@ public struct RideScreenState: Equatable, Sendable {
       following.nextCandidate(at: workoutPosition, phase: phase, now: now),
       comparison.nextCandidate(clock.ride, live: liveComparison, now: now),
       route.nextCandidate(clock.ride, precision: clock.precision, now: now),
+      sensors.nextCandidate(now: now),
     ].compactMap { $0 }.min()
   }
 
