@@ -131,7 +131,7 @@ let package = Package(
     .testTarget(
       name: "SplitsStoreTests",
       dependencies: ["SplitsWorkout", 
-        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
+        "SplitsCore", "SplitsSensors", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -173,6 +173,8 @@ struct RideCommand: ParsableCommand {
     opening.workoutRideBefore = workoutRideBefore
     opening.lapDistance = distance?.lapDistance
     opening.units = distance?.units ?? .metric
+    opening.sensors = session.flatMap { try? $0.journal.rememberedSensors() } ?? []
+    opening.ftp = session.flatMap { try? $0.journal.settings()[.ftp].flatMap { Int($0) } } ?? nil
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
     if let port = livesplitServer, session != nil {

@@ -48,6 +48,11 @@ public struct RideOpening: Equatable, Sendable {
   public var lapDistance: LapDistance?
   public var units: DistanceUnits = .metric
 
+  /// The remembered sensors (`splits sensors add`): what the screen connects to.
+  public var sensors: [RememberedSensor] = []
+  /// The rider's FTP (`splits config ftp`): a workout's watts when it names none.
+  public var ftp: Int?
+
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
 
@@ -116,6 +121,7 @@ public struct RideOpening: Equatable, Sendable {
     let open = restored.flatMap { $0.phase == .ready ? nil : $0 }
     state.distance = DistanceFeature(
       next: lapDistance, onScreen: open.map(\.lapDistance) ?? lapDistance, units: units)
+    state.sensors = SensorsFeature(ftp: ftp)
     if workout == nil, let route, route.name == state.comparison.rideName {
       state.route = RouteFeature(route: route, comparison: comparisons.routeChoices[route.name])
     }
