@@ -120,7 +120,7 @@ let package = Package(
       name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsTestRandom"],
+      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom"],
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(

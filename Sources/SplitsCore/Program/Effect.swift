@@ -26,6 +26,16 @@ public enum Effect: Equatable, Sendable {
   case quit(ExitStatus)
 }
 
+extension Effect {
+  /// Whether the screen must wake up for it at its instant. A sensor sample waits for the next
+  /// action (a notification, a tick, a key): while a sensor sends, one comes at least every
+  /// notification, so samples add no wake-up.
+  public var wakes: Bool {
+    if case .recordSample = self { return false }
+    return true
+  }
+}
+
 /// The two clocks an action can carry: the monotonic boot clock, which times everything, and
 /// the wall clock (milliseconds since 1970 UTC), which only labels rides and times countdowns
 /// to a date.
