@@ -32,6 +32,19 @@ struct SensorJournalTests {
     #expect(RideFigures(try #require(try reader.ride(number: 1, now: now))).samples.map(\.second) == [0, 1, 3])
   }
 
+  @Test func deletingARideDeletesItsSamples() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: "boot")
+    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 0)
+    try journal.append(SensorSample(second: 0, power: 150), ride: 1)
+    try journal.append(RideEvent(.pause, at: ms(2_000)), ride: 1, wallMilliseconds: 0)
+    try journal.append(RideEvent(.finish, at: ms(2_000)), ride: 1, wallMilliseconds: 0)
+    #expect(try journal.delete(ride: 1))
+    let left = try journal.read { try Int.fetchOne($0, sql: "SELECT count(*) FROM samples") }
+    #expect(left == 0)
+  }
+
   @Test func aDamagedSampleIsRefusedAsDamageNamingTheSecond() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
