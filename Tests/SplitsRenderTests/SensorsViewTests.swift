@@ -98,6 +98,23 @@ struct SensorsWorkoutViewTests {
     #expect(line(riding(225), 80, 24, .ko) == " 파워 3초 225 W   지금 225 W   목표 220–230 W 목표 안")
   }
 
+  @Test func aSmallWorkoutScreenKeepsTheSensorsUnderTheTimeLeft() {
+    let lines = render(riding(200), 60, 10, plain: true, colors: false)
+      .map { String($0.reversed().drop { $0 == " " }.reversed()) }
+    #expect(lines == [
+      " 2/8 · Sweet spot 1 · active",
+      " 88–92% · 220–230 W · 90 rpm",
+      " 08:00  left in step · RUNNING",
+      " Power 3s 200 W   now 200 W   target 220–230 W low",
+      "",
+      " Next: Recovery · 05:00 · 55% · 138 W",
+      " ▄▅▅▅▅▆▆▆▆█████████▅▅▅▅▅█████████▅▅▅▅▅█████████▅▅▅▅▅▅▅▅▄▄▄▄",
+      "            ▲",
+      " 12:00 / 51:00 left",
+      " space pause  l skip step  ? help  q quit",
+    ])
+  }
+
   @Test func fivePercentEitherSideIsStillOnTarget() {
     #expect(SensorTarget.compliance(average: 209, target: 220...230) == .on)
     #expect(SensorTarget.compliance(average: 208, target: 220...230) == .low)
