@@ -127,13 +127,13 @@ let package = Package(
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestRandom"],
+      name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes", "SplitsSensors", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
       name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsTestRandom"],
+      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom"],
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
@@ -144,7 +144,7 @@ let package = Package(
     .testTarget(
       name: "SplitsStoreTests",
       dependencies: ["SplitsWorkout", 
-        "SplitsCore", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
+        "SplitsCore", "SplitsSensors", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
         .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),

@@ -128,7 +128,8 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if !all, let open = rides.first, !open.isFinished { printError(messages.openRideExported(open.ride.number)) }
-    let figures = rides.map { WorkoutPlans.figures($0) }
+    let ftp = WorkoutPlans.ftpSetting(in: directory)
+    let figures = rides.map { WorkoutPlans.figures($0, ftp: ftp) }
     if fitFiles, let outputFile {
       try Self.writeFitFiles(figures, into: outputFile, replacing: force, strings: strings, messages: messages)
       return

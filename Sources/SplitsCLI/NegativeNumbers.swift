@@ -27,7 +27,9 @@ public enum NegativeNumbers {
   }
 
   /// The subcommands' names, the ride screen's first (it is the default).
-  static let commands = ["ride", "countdown", "status", "history", "show", "export", "workout", "edit", "delete"]
+  static let commands = [
+    "ride", "countdown", "status", "history", "show", "export", "workout", "edit", "delete", "config",
+  ]
 
   /// Options that take a value, by command: a negative number after one of these is its value.
   static let valued: [String: Set<String>] = [
@@ -42,6 +44,7 @@ public enum NegativeNumbers {
     "export": ["--data-dir", "--format", "-o", "--output", "--lang"],
     "workout": ["--lang", "--data-dir", "--countdown", "--cue-cmd", "--sport", "--name", "--split-guard"],
     "edit": ["--data-dir", "--name", "--sport", "--note"],
+    "config": ["--data-dir"],
   ]
 
   /// What a negative number in `arguments` (without the program name) must be instead, with
@@ -69,6 +72,7 @@ public enum NegativeNumbers {
         switch command {
         case "show", "export", "edit", "delete": text = rideMustBePositive(argument)
         case "countdown": text = targetMustBePositive(argument)
+        case "config": text = "ftp must be positive: whole watts from 1 to 2000, not \(argument)."
         default: return nil
         }
       }
@@ -84,6 +88,7 @@ public enum NegativeNumbers {
     case "workout": usage = SplitsCommand.usageString(for: WorkoutRideCommand.self)
     case "edit": usage = SplitsCommand.usageString(for: EditCommand.self)
     case "delete": usage = SplitsCommand.usageString(for: DeleteCommand.self)
+    case "config": usage = SplitsCommand.usageString(for: ConfigCommand.self)
     default: usage = SplitsCommand.usageString(for: RideCommand.self)
     }
     return "Error: \(text)\nUsage: \(usage)\n  See 'splits \(command) --help' for more information."

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SplitsClock
+import SplitsBluetooth
 import SplitsCore
 import SplitsOutput
 import SplitsRemote
@@ -175,8 +176,16 @@ struct RideCommand: ParsableCommand {
     opening.workoutRideBefore = workoutRideBefore
     opening.lapDistance = distance?.lapDistance
     opening.units = distance?.units ?? .metric
+    opening.sensors = session.flatMap { try? $0.journal.rememberedSensors() } ?? []
+    opening.ftp = session.flatMap { try? $0.journal.settings()[.ftp].flatMap { Int($0) } } ?? nil
     if let request = workout.request, request.erg {
-      opening.erg = ErgFeature(enabled: true, ftp: request.plan.ftp)
+      // ERG's watts are percents of an FTP: the workout's, else the setting.
+      guard let ftp = request.plan.ftp ?? opening.ftp else {
+        try? session?.journal.close()
+        printError("splits: --erg needs an FTP: the workout names none; set yours with splits config ftp WATTS")
+        throw ExitCode(2)
+      }
+      opening.erg = ErgFeature(enabled: true, ftp: ftp)
     }
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
@@ -315,6 +324,8 @@ struct RideCommand: ParsableCommand {
       program, options: options, sink: journal, cues: cues,
       dataDirectory: directory,
       listen: RemoteListeners.both(directory.map(ControlServer.listening(in:)), livesplit.map(LiveSplitServer.listening)),
+      // The remembered sensors, through BlueZ on the system bus; none remembered: no bus at all.
+      sensors: opening.sensors.isEmpty ? nil : SplitsBluetooth.SensorLink.linking(opening.sensors.map(\.address)),
       journalPath: journal?.path ?? "the journal",
       journalProblem: { error in
         guard let journal = error as? JournalError else { return "\(error)" }

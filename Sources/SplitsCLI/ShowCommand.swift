@@ -59,7 +59,7 @@ struct ShowCommand: ParsableCommand {
       printError(ride == "last" ? strings.noRides : strings.fill(strings.noSuchRideFormat, ride))
       throw ExitCode(2)
     }
-    let figures = WorkoutPlans.figures(found)
+    let figures = WorkoutPlans.figures(found, ftp: WorkoutPlans.ftpSetting(in: directory))
     let comparison = compare.map { RideComparison(figures, kind: $0, among: (rides?.all ?? []).map(RideFigures.init)) }
     if json {
       try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))

@@ -8,7 +8,8 @@ public struct SplitsCommand: ParsableCommand {
     version: "0.1.0",
     subcommands: [
       RideCommand.self, CountdownCommand.self, StatusCommand.self, HistoryCommand.self, ShowCommand.self,
-      ExportCommand.self, WorkoutCommand.self, RouteCommand.self, SensorsCommand.self, EditCommand.self, DeleteCommand.self, StartCommand.self,
+      ExportCommand.self, WorkoutCommand.self, RouteCommand.self, SensorsCommand.self, ConfigCommand.self, EditCommand.self,
+      DeleteCommand.self, StartCommand.self,
       PauseCommand.self, ResumeCommand.self, ToggleCommand.self, LapCommand.self, UndoCommand.self, FinishCommand.self,
     ],
     groupedSubcommands: [CommandGroup(name: "LiveSplit Server", subcommands: LiveSplitCommands.all)],

@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsStore
 import SplitsWorkout
 
 /// The plans of the workouts rides followed, for the reports: `status`, `show` and `export`
@@ -23,8 +24,22 @@ enum WorkoutPlans {
 
   /// The figures `show` and the exports print for `ride`, with its workout's steps.
   /// An open workout ride is read as its screen would record it now (`settled(by:)`).
-  static func figures(_ ride: RestoredRide, read: Read = plan(for:)) -> RideFigures {
-    guard let plan = plan(of: ride, read: read) else { return RideFigures(ride, plan: nil) }
-    return RideFigures(ride.settled(by: plan), plan: plan)
+  /// `ftp` is the rider's setting (`splits config ftp`), for the IF and TSS of a ride whose
+  /// workout names none.
+  static func figures(_ ride: RestoredRide, read: Read = plan(for:), ftp: Int? = nil) -> RideFigures {
+    var figures: RideFigures
+    if let plan = plan(of: ride, read: read) {
+      figures = RideFigures(ride.settled(by: plan), plan: plan)
+    } else {
+      figures = RideFigures(ride, plan: nil)
+    }
+    figures.ftpSetting = ftp
+    return figures
+  }
+
+  /// The rider's FTP setting in the journal of `directory`; nil when it is not set (or
+  /// cannot be read: the reports then give no IF or TSS, and say nothing else of it).
+  static func ftpSetting(in directory: String) -> Int? {
+    (try? openReader(dataDirectory: directory)?.settings()[.ftp]).flatMap { $0.flatMap { Int($0) } }
   }
 }

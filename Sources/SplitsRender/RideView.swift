@@ -54,6 +54,7 @@ public enum RideView {
     }
     if let time = layout.time { drawTime(state, time, options: options, into: &screen) }
     if let row = layout.figures { drawFigures(state, stateShown: layout.stateShown, options: options, into: &screen, row: row) }
+    if let row = layout.sensors { SensorsWidget(state, options: options)?.draw(into: &screen, row: row) }
     let live = state.liveComparison
     if let route = RouteWidget(state, options: options) {
       if let row = layout.footer { route.drawFooter(into: &screen, rows: row..<row + layout.footerRows) }

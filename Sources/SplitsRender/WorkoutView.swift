@@ -90,7 +90,9 @@ public enum WorkoutView {
   ) {
     let plan = run.plan
     let figure = figure(state, step: plan.steps[now.index], now: now, options: options)
-    let rows = RideLayout.workoutStep(figure: figure.text, options: options, width: screen.size.columns, bottom: bottom)
+    let sensors = SensorsWidget(state, options: options)
+    let rows = RideLayout.workoutStep(
+      figure: figure.text, options: options, width: screen.size.columns, bottom: bottom, sensors: sensors != nil)
     let stateShown = rows.title != nil && RideView.drawTitle(state, options: options, into: &screen)
     let cueText = now.cues.isEmpty ? nil : "» " + now.cues.joined(separator: " · ")
     if let row = rows.header {
@@ -101,6 +103,7 @@ public enum WorkoutView {
     drawFigure(
       figure.text, origin: figure.origin, caption: caption, face: rows.face,
       style: options.colored(RideView.phaseColor(state.phase), .bold), into: &screen, row: rows.figure)
+    if let row = rows.sensors { sensors?.draw(into: &screen, row: row) }
     // The cue, while it is shown; without a row of its own the next step takes the cue's row
     // while no cue is shown.
     if let row = rows.cue {

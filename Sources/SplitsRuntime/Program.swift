@@ -43,10 +43,10 @@ extension Program {
     guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
-      // when nothing visible changes there.
+      // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
       let effects = probe.handle(Action(.tick, at: next))
       let shown = probe.render(size: frame.size)
-      if shown.cells != frame.cells || !effects.isEmpty {
+      if shown.cells != frame.cells || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
         return Upcoming(
           at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })

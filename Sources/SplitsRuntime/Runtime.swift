@@ -52,6 +52,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// Events the journal could not take yet, oldest first, each with the receipt of the remote
   /// command it completes, if any.
   public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64, receipt: RemoteReceipt?)] = []
+  /// Sensor samples the journal could not take yet, oldest first: written after the events,
+  /// retried with them.
+  public private(set) var pendingSamples: [(sample: SensorSample, ride: Int)] = []
   /// Whether the program was last told that writes fail.
   private var reportedFailing = false
   private var retry: Task<Void, Never>?
@@ -178,6 +181,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         let receipt = carrier.flatMap { $0.index == effects.startIndex - 1 ? $0.receipt : nil }
         pending.append((event, ride, wall, receipt))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
+      case .recordSample(let sample, let ride):
+        pendingSamples.append((sample, ride))
+        if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .reply(let outcome, let sport):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(
@@ -234,6 +240,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private func flushPending() -> JournalReport? {
     guard let sink else {
       pending.removeAll()
+      pendingSamples.removeAll()
       return nil
     }
     var refused: JournalReport?
@@ -255,6 +262,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
         return .failing(message: message, unwritten: pending.count)
       }
     }
+    if let failing = flushSamples(sink) { return failing }
     retry?.cancel()
     retry = nil
     failure = nil
@@ -263,6 +271,27 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       return .caughtUp
     }
     return refused
+  }
+
+  /// Writes the pending samples in order, after every pending event (a sample's ride row
+  /// comes with the ride's first event). A sample refused for good is dropped (the ride it
+  /// belongs to is gone); a failure keeps it and the rest, and is reported as the events'.
+  private func flushSamples(_ sink: any EventSink) -> JournalReport? {
+    while let (sample, ride) = pendingSamples.first {
+      do {
+        try sink.append(sample, ride: ride)
+        pendingSamples.removeFirst()
+      } catch let failure as any EventSinkFailure where !failure.isTransient {
+        pendingSamples.removeFirst()
+      } catch {
+        reportedFailing = true
+        scheduleRetry()
+        let message = journalProblem(error)
+        failure = message
+        return .failing(message: message, unwritten: pending.count)
+      }
+    }
+    return nil
   }
 
   /// While the journal refuses writes, try again every two seconds.
@@ -280,9 +309,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   /// One retry; false when there is nothing left to retry.
   private func retryJournal() -> Bool {
-    guard !pending.isEmpty, exitStatus == nil else { return false }
+    guard !pending.isEmpty || !pendingSamples.isEmpty, exitStatus == nil else { return false }
     if let report = flushPending() { send(.journal(report)) }
-    return !pending.isEmpty
+    return !pending.isEmpty || !pendingSamples.isEmpty
   }
 
   // MARK: The ticker

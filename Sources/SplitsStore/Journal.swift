@@ -346,8 +346,8 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
-  /// Removes finished ride `ride`, its events and its workout, in one transaction: the only
-  /// way a ride ever leaves the journal. Returns false when there is no such finished ride.
+  /// Removes finished ride `ride`, its events, its workout and its samples, in one
+  /// transaction: the only way a ride ever leaves the journal. Returns false when there is no such finished ride.
   public func delete(ride: Int) throws -> Bool {
     return try write { db in
       guard
@@ -357,6 +357,7 @@ public final class Journal: EventSink, Sendable {
       else { return false }
       try db.execute(sql: "DELETE FROM events WHERE ride = ?", arguments: [ride])
       try db.execute(sql: "DELETE FROM workouts WHERE ride = ?", arguments: [ride])
+      try db.execute(sql: "DELETE FROM samples WHERE ride = ?", arguments: [ride])
       try db.execute(sql: "DELETE FROM rides WHERE number = ?", arguments: [ride])
       return true
     }

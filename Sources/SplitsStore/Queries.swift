@@ -188,6 +188,8 @@ enum Queries {
     var name: String?
     var note: String?
     var lapDistance: LapDistance?
+    /// Its sensors' samples (schema v10), oldest first.
+    var samples: [SensorSample] = []
   }
 
   /// Ride `number` rebuilt at `now` from its events and its details: the one place a ride is
@@ -201,6 +203,7 @@ enum Queries {
     restored.name = details.name
     restored.note = details.note
     restored.lapDistance = details.lapDistance
+    restored.samples = details.samples
     return restored
   }
 
@@ -230,6 +233,7 @@ enum Queries {
     if columns.lapDistance {
       details.lapDistance = try allLapDistances(db, ride: number, path: path)[number]
     }
+    details.samples = try SensorRows.samples(db, ride: number, path: path)[number] ?? []
     return details
   }
 
@@ -239,11 +243,12 @@ enum Queries {
       try allWorkouts(db, path: path), try allSports(db, path: path), try allNames(db, path: path)
     )
     let distances = try Columns(db).lapDistance ? try allLapDistances(db, ride: nil, path: path) : [:]
+    let samples = try SensorRows.samples(db, ride: nil, path: path)
     var result: [Int: Details] = [:]
-    for number in Set(workouts.keys).union(sports.keys).union(names.keys).union(distances.keys) {
+    for number in Set(workouts.keys).union(sports.keys).union(names.keys).union(distances.keys).union(samples.keys) {
       result[number] = Details(
         workout: workouts[number], sport: sports[number] ?? .biking, name: names[number]?.name,
-        note: names[number]?.note, lapDistance: distances[number])
+        note: names[number]?.note, lapDistance: distances[number], samples: samples[number] ?? [])
     }
     return result
   }

@@ -22,6 +22,13 @@ import GRDB
 ///   ride it), `document` (the route as JSON, `Route`: its segments, records and attempts).
 /// - `rides.lap_distance_mm` (version 9): the ride's lap distance (`--lap-distance`) in
 ///   millimetres, 1,000 to 1,000,000,000; NULL for a ride without one (every older ride).
+/// - `samples` (version 10): one row per second of a ride's moving time in which a sensor
+///   was heard. `ride`, `second` (of moving time, from 0), `heart_rate` (bpm), `power` (W),
+///   `cadence` (rpm), `speed_mm_s` (mm/s): each NULL when no sensor gave it that second.
+/// - `sensors` (version 10): the remembered Bluetooth sensors (`splits sensors add`).
+///   `address` (`AA:BB:CC:DD:EE:FF`, upper case), `name` (NULL without one), `added_at` (wall
+///   ms since 1970 UTC).
+/// - `settings` (version 10): `key`, `value` (text); `ftp` (watts, 1 to 2000).
 /// - `workouts`: the workout a ride follows, one row per workout ride. `ride`, `source` (the
 ///   file name given, NULL for inline text), `text` (the workout as it was read).
 public enum Schema {
@@ -104,14 +111,37 @@ public enum Schema {
     ALTER TABLE rides ADD COLUMN lap_distance_mm INTEGER;
     """
 
+  /// Version 10: sensors. A ride's samples, a second of moving time a row; the remembered
+  /// sensors; settings (the FTP).
+  public static let v10 = """
+    CREATE TABLE samples (
+      ride INTEGER NOT NULL REFERENCES rides(number),
+      second INTEGER NOT NULL,
+      heart_rate INTEGER,
+      power INTEGER,
+      cadence INTEGER,
+      speed_mm_s INTEGER,
+      PRIMARY KEY (ride, second)
+    ) WITHOUT ROWID;
+    CREATE TABLE sensors (
+      address TEXT PRIMARY KEY NOT NULL,
+      name TEXT,
+      added_at INTEGER NOT NULL
+    );
+    CREATE TABLE settings (
+      key TEXT PRIMARY KEY NOT NULL,
+      value TEXT NOT NULL
+    );
+    """
+
   /// The migration identifiers, oldest first.
   public static let identifiers = [
     "v1-journal", "v2-indexes", "v3-workouts", "v4-sport", "v5-names", "v6-comparison-choice",
-    "v7-remote-requests", "v8-routes", "v9-lap-distance",
+    "v7-remote-requests", "v8-routes", "v9-lap-distance", "v10-sensors",
   ]
 
   /// Each migration's statements, in the order of `identifiers`.
-  static let migrations = [v1, v2, v3, v4, v5, v6, v7, v8, v9]
+  static let migrations = [v1, v2, v3, v4, v5, v6, v7, v8, v9, v10]
 
   public static var migrator: DatabaseMigrator {
     var migrator = DatabaseMigrator()

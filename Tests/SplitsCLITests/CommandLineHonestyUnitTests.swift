@@ -15,6 +15,7 @@ struct NegativeNumbersTests {
       (["ride", "--countdown", "-1"], "--countdown must be 0 or more"),
       (["history", "-l", "-1"], "--limit must be positive"),
       (["--split-guard", "-1"], "--split-guard must be 0 or more"),
+      (["config", "ftp", "-5"], "ftp must be positive: whole watts from 1 to 2000, not -5."),
     ])
   func said(_ arguments: [String], _ message: String) throws {
     let text = try #require(NegativeNumbers.message(arguments: arguments))
@@ -26,7 +27,7 @@ struct NegativeNumbersTests {
     "left to argument-parser",
     arguments: [
       ["show"], ["show", "--", "-1"], ["status", "--data-dir", "-1"], ["--data-dir", "-1"], ["history", "-1"],
-      ["--plain", "-1"], ["show", "-x"], ["show", "-"], ["export", "-o", "-1"],
+      ["--plain", "-1"], ["show", "-x"], ["show", "-"], ["export", "-o", "-1"], ["config", "--data-dir", "-1"],
     ])
   func leftAlone(_ arguments: [String]) {
     #expect(NegativeNumbers.message(arguments: arguments) == nil)

@@ -18,10 +18,6 @@ private let plan = Workout(
     WorkoutStep(name: "Free", kind: .free, length: .seconds(5)),
   ])
 
-private func sensor(_ input: SensorInput, at instant: Instant) -> Action {
-  Action(.sensor(input), at: Now(monotonic: instant, wallMilliseconds: 0))
-}
-
 private func writes(_ effects: [Effect]) -> [ControlPointRequest] {
   effects.compactMap {
     if case .trainer(let request, let address) = $0, address == trainerAddress { return request }

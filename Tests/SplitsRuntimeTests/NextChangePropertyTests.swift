@@ -1,4 +1,5 @@
 import SplitsRoutes
+import SplitsSensors
 import SplitsTestRandom
 import SplitsWorkout
 import Testing
@@ -24,7 +25,8 @@ struct NextChangePropertyTests {
     func probed(at instant: Instant) -> (screen: Screen, effects: [Effect]) {
       var probe = program
       let effects = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
-      return (probe.render(size: size), effects)
+      // A sensor sample waits for the next action: it is no reason to wake (`Effect.wakes`).
+      return (probe.render(size: size), effects.filter(\.wakes))
     }
     guard let next = program.nextChange(from: frame) else {
       for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
@@ -70,6 +72,40 @@ struct NextChangePropertyTests {
         _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
         if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
           Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), plain \(options.plain), phase \(program.state.phase), help \(program.state.chrome.showingHelp): \(breach)")
+          return
+        }
+      }
+    }
+  }
+
+  /// A ride with sensors: readings, a sensor lost and back, while keys and ticks come. A shown
+  /// figure going stale or leaving the 3 s power is a change the ticker must wake for.
+  @Test func theRideScreenWithSensors() {
+    var rng = SplitMix64(state: 0x5EED_0500)
+    let origin = Instant(nanoseconds: 3_000_000_000_000)
+    let addresses = ["AA:00:00:00:00:01", "AA:00:00:00:00:02", "AA:00:00:00:00:03"]
+    for round in 0..<150 {
+      let size = Size(columns: Int.random(in: 1...100, using: &rng), rows: Int.random(in: 1...36, using: &rng))
+      let precision = Precision.allCases.randomElement(using: &rng) ?? .cs
+      let options = ViewOptions(plain: Bool.random(using: &rng), colors: true, language: Bool.random(using: &rng) ? .en : .ko)
+      var program = RideProgram(
+        state: RideScreenState(ride: Ride(number: 1), precision: precision, now: origin), options: options, persistent: true)
+      var now = origin
+      for step in 0..<20 {
+        now = now + .nanoseconds(Int64.random(in: 0...2_500_000_000, using: &rng))
+        let address = addresses.randomElement(using: &rng) ?? addresses[0]
+        let input: Input =
+          switch Int.random(in: 0..<10, using: &rng) {
+          case 0: .tick
+          case 1, 2: .key(Self.keys.randomElement(using: &rng) ?? .other)
+          case 3: .sensor(.lost(address: address))
+          case 4: .sensor(.connected(address: address, name: nil))
+          case 5, 6: .sensor(.measurement(address: address, .heartRate(.init(beatsPerMinute: Int.random(in: 50...190, using: &rng), contact: .detected))))
+          default: .sensor(.measurement(address: address, .cyclingPower(.init(watts: Int.random(in: 0...900, using: &rng)))))
+          }
+        _ = program.handle(Action(input, at: Now(monotonic: now, wallMilliseconds: 0)))
+        if let breach = Self.breach(program, now: program.state.now, size: size, rng: &rng) {
+          Issue.record("round \(round) step \(step), \(size), \(precision), \(options.language), phase \(program.state.phase): \(breach)")
           return
         }
       }

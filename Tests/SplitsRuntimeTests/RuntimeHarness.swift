@@ -136,6 +136,14 @@ final class ArraySink: EventSink {
 
   func receipt(id: String) throws -> RemoteReceipt? { receipts[id]?.receipt }
 
+  /// The sensor samples written, with their ride.
+  var samples: [(sample: SensorSample, ride: Int)] = []
+
+  func append(_ sample: SensorSample, ride: Int) throws {
+    if failing { throw DiskFull() }
+    samples.append((sample, ride))
+  }
+
   /// Each event as (kind, ms after `origin`, how a step ended).
   var timeline: [(RideEvent.Kind, Int64, StepEnd?)] {
     events.map { ($0.0.kind, ($0.0.at - origin).milliseconds, $0.0.stepEnd) }

@@ -6,6 +6,9 @@ public enum Effect: Equatable, Sendable {
   /// Write the event of ride number `ride` to the journal, with the wall-clock time read
   /// together with the event's instant.
   case record(RideEvent, ride: Int, wallMilliseconds: Int64)
+  /// Write one second of ride `ride`'s moving time as its sensors measured it (the journal's
+  /// `samples`), with an event's guarantees: kept and retried while the journal fails.
+  case recordSample(SensorSample, ride: Int)
   /// Ring the terminal bell once.
   case bell
   /// A workout's step change or cue: run the `--cue-cmd` command, if there is one.
@@ -32,6 +35,14 @@ extension Effect {
   public var isQuit: Bool {
     if case .quit = self { return true }
     return false
+  }
+
+  /// Whether the screen must wake up for it at its instant. A sensor sample waits for the next
+  /// action (a notification, a tick, a key): while a sensor sends, one comes at least every
+  /// notification, so samples add no wake-up.
+  public var wakes: Bool {
+    if case .recordSample = self { return false }
+    return true
   }
 }
 

@@ -19,6 +19,9 @@ public protocol EventSink: AnyObject {
   /// writes through (the journal's write-ahead log), save what it held now, not at the next
   /// write. Throws when that could not be done yet (the next write tries again and says so).
   func noticeRemovedFiles() throws
+  /// Writes one second of ride `ride`'s sensor samples and commits it before returning (a
+  /// second written again replaces it).
+  func append(_ sample: SensorSample, ride: Int) throws
 }
 
 extension EventSink {
@@ -30,6 +33,9 @@ extension EventSink {
   public func receipt(id: String) throws -> RemoteReceipt? { nil }
 
   public func noticeRemovedFiles() throws {}
+
+  /// A sink that keeps no samples (tests' arrays of events) takes every one.
+  public func append(_ sample: SensorSample, ride: Int) throws {}
 
   /// A sink that keeps no choices (tests' arrays) takes every one.
   public func rememberComparison(_ kind: ComparisonKind, name: String) throws {}

@@ -50,6 +50,10 @@ public struct RideOpening: Equatable, Sendable {
 
   /// A trainer held to the workout's targets (`--erg`), and the FTP they are percents of.
   public var erg = ErgFeature()
+  /// The remembered sensors (`splits sensors add`): what the screen connects to.
+  public var sensors: [RememberedSensor] = []
+  /// The rider's FTP (`splits config ftp`): a workout's watts when it names none.
+  public var ftp: Int?
 
   /// The split guard unless `--split-guard` says otherwise.
   public static let defaultSplitGuard = Duration.milliseconds(250)
@@ -119,6 +123,9 @@ public struct RideOpening: Equatable, Sendable {
     let open = restored.flatMap { $0.phase == .ready ? nil : $0 }
     state.distance = DistanceFeature(
       next: lapDistance, onScreen: open.map(\.lapDistance) ?? lapDistance, units: units)
+    state.sensors = SensorsFeature(ftp: ftp)
+    // An open ride's samples from before the screen opened count in its summary.
+    if let restored, restored.phase != .ready, !restored.isFinished { state.sensors.rideSamples = restored.samples }
     if workout == nil, let route, route.name == state.comparison.rideName {
       state.route = RouteFeature(route: route, comparison: comparisons.routeChoices[route.name])
     }

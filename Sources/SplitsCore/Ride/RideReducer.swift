@@ -20,7 +20,8 @@ public enum RideReducer {
   static func bringUpToDate(_ state: inout RideScreenState, _ action: Action) -> [Effect] {
     if action.at > state.now { state.now = action.at }
     state.clock.ride.advance(to: state.now)
-    let effects = settleWorkout(&state, wall: action.now.wallMilliseconds)
+    var effects = sampleSensors(&state)
+    effects += settleWorkout(&state, wall: action.now.wallMilliseconds)
     state.expireHint()
     return effects
   }
@@ -31,7 +32,7 @@ public enum RideReducer {
     case .tick, .redraw:
       return []
     case .sensor(let input):
-      return trainer(input, &state)
+      return sensor(input, &state) + trainer(input, &state)
     case .cueFailed(let message):
       state.chrome.cueFailed(message)
       return []
@@ -147,8 +148,12 @@ public enum RideReducer {
     (summary.lapDistance, summary.units) = (state.distance.onScreen, state.distance.units)
     state.distance.finished()
     state.route.finished(state.clock.ride, startedWall: nil, finishedWall: wall, paused: state.pausedTotal)
+    let sampled = finishSampling(&state)
+    summary.sensors = SensorFigures(
+      state.sensors.rideSamples, fromMoving: 0, toMoving: .max, ftp: state.following.run?.plan.ftp ?? state.sensors.ftp)
+    state.sensors.rideSamples = []
     state.chrome.finished(summary)
-    let effects = state.record(RideEvent(.finish, at: state.now), wall: wall)
+    let effects = sampled + state.record(RideEvent(.finish, at: state.now), wall: wall)
     state.comparison.finished(attempt, next: state.clock.name)
     return effects
   }

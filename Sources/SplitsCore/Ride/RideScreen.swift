@@ -22,6 +22,8 @@ public struct RideScreenState: Equatable, Sendable {
   public var distance = DistanceFeature()
   /// A trainer held to the workout's target power (`--erg`).
   public var erg = ErgFeature()
+  /// The remembered Bluetooth sensors: their links, the figures shown, the second sampled.
+  public var sensors = SensorsFeature()
 
   public init(ride: Ride, precision: Precision = .cs, countdownSteps: Int = 0, now: Instant) {
     self.clock = ClockFeature(ride: ride, precision: precision, countdownSteps: countdownSteps)
@@ -39,6 +41,7 @@ public struct RideScreenState: Equatable, Sendable {
       comparison.nextCandidate(clock.ride, live: liveComparison, now: now),
       route.nextCandidate(clock.ride, precision: clock.precision, now: now),
       erg.nextCandidate(now: now),
+      sensors.nextCandidate(now: now),
     ].compactMap { $0 }.min()
   }
 

@@ -2,7 +2,8 @@ import SplitsCore
 
 /// Where each widget of the ride screen draws. One function hands out the rows and alone
 /// decides what goes first when rows run short: the lap table first, then the comparison's
-/// footer, the title, the figures line; the moving time and the key line stay to the last.
+/// footer, the title, the figures line, the sensors' line (power, heart rate: what a rider on
+/// a trainer watches most after the time); the moving time and the key line stay to the last.
 /// Every widget spans the screen's width, so a rectangle is a range of rows.
 struct RideLayout {
   /// The key line (or the hint), the banner above it, and the first row they take.
@@ -14,6 +15,9 @@ struct RideLayout {
   var summary: Range<Int>?
   var time: Time?
   var figures: Int?
+  /// The sensors' line (`SensorsWidget`), below the figures line; nil when no sensor gives a
+  /// figure.
+  var sensors: Int?
   var footer: Int?
   /// How many rows the footer takes from `footer` on: a route's takes two where the table
   /// still shows every segment below them.
@@ -78,8 +82,14 @@ struct RideLayout {
       layout.time = .text(row: top, withState: beside)
       top += 1 + gap
     }
-    if top < bottom {
+    let sensors = !state.sensors.figures(at: state.now).isEmpty
+    // With one row left the sensors' line takes it before the figures line.
+    if top < bottom, !sensors || top + 1 < bottom {
       layout.figures = top
+      top += sensors ? 1 : 1 + gap
+    }
+    if sensors, top < bottom {
+      layout.sensors = top
       top += 1 + gap
     }
     // The comparison's footer above the key line, for a compared ride, when there is room
@@ -125,6 +135,8 @@ extension RideLayout {
     /// The workout's time so far and left.
     var times = true
     var next = true
+    /// The sensors' line, under the figure (when a sensor gives a figure).
+    var sensors = true
     var cue = true
     /// Lines of the step's header: 2 (name, then target), 1 (both on one line), 0.
     var header = 2
@@ -134,7 +146,8 @@ extension RideLayout {
       var out = [layout]
       let drops: [(inout StepParts) -> Void] = [
         { $0.gaps = false }, { $0.table = false }, { $0.title = false }, { $0.digits = 1 },
-        { $0.profile = false }, { $0.digits = 0 }, { $0.times = false }, { $0.next = false }, { $0.cue = false },
+        { $0.profile = false }, { $0.digits = 0 }, { $0.times = false }, { $0.next = false },
+        { $0.sensors = false }, { $0.cue = false },
         { $0.header = 1 }, { $0.header = 0 },
       ]
       for drop in drops {
@@ -147,6 +160,7 @@ extension RideLayout {
     /// Rows it takes, with the time in `digitRows` rows (its label included).
     func rows(digitRows: Int) -> Int {
       var rows = digitRows + header + (cue ? 1 : 0) + (next ? 1 : 0) + (profile ? 2 : 0) + (times ? 1 : 0)
+      if sensors { rows += 1 }
       if title { rows += 1 }
       if table { rows += 3 }
       if gaps { rows += (title ? 1 : 0) + (header > 0 ? 1 : 0) + 1 + (table ? 1 : 0) }
@@ -163,6 +177,7 @@ extension RideLayout {
     var title: Int?
     var header: Int?
     var figure = 0
+    var sensors: Int?
     var cue: Int?
     var next: Int?
     var profile: Int?
@@ -170,8 +185,9 @@ extension RideLayout {
     var table: Int?
   }
 
-  /// The fullest step layout whose rows fit above `bottom`, with `figure` as big as it can be.
-  static func workoutStep(figure: String, options: ViewOptions, width: Int, bottom: Int) -> Step {
+  /// The fullest step layout whose rows fit above `bottom`, with `figure` as big as it can be;
+  /// a sensors' line only when `sensors` (a sensor gives a figure).
+  static func workoutStep(figure: String, options: ViewOptions, width: Int, bottom: Int, sensors: Bool = false) -> Step {
     let tall = bottom >= 36
     func face(_ digits: Int) -> BigDigits.Face? {
       guard !options.plain, digits > 0, width >= 3 else { return nil }
@@ -179,9 +195,10 @@ extension RideLayout {
     }
     var step = Step(
       parts: StepParts(
-        gaps: false, table: false, title: false, digits: 0, profile: false, times: false, next: false, cue: false,
-        header: 0))
-    for candidate in StepParts.all {
+        gaps: false, table: false, title: false, digits: 0, profile: false, times: false, next: false, sensors: false,
+        cue: false, header: 0))
+    for var candidate in StepParts.all {
+      candidate.sensors = candidate.sensors && sensors
       let candidateFace = face(candidate.digits)
       if candidate.rows(digitRows: candidateFace.map { $0.height + 1 } ?? 1) <= bottom {
         step = Step(parts: candidate, face: candidateFace)
@@ -235,7 +252,12 @@ extension RideLayout.Step {
       row += parts.header + (parts.gaps ? 1 : 0)
     }
     figure = row
-    row += (face.map { $0.height + 1 } ?? 1) + (parts.gaps ? 1 : 0)
+    row += face.map { $0.height + 1 } ?? 1
+    if parts.sensors {
+      sensors = row
+      row += 1
+    }
+    row += parts.gaps ? 1 : 0
     if parts.cue {
       cue = row
       row += 1
