@@ -64,6 +64,11 @@ public final class FakeBlueZ: Sendable {
   /// `device` drops: its services unresolved, then disconnected.
   public func disconnect(_ device: String) throws { try drive("disconnect", [device]) }
 
+  /// `device` drops and refuses to connect again for `seconds` (out of range).
+  public func disconnect(_ device: String, for seconds: Double) throws {
+    try drive("disconnect", [device, "--for", String(seconds)])
+  }
+
   /// `device`'s object is removed (InterfacesRemoved).
   public func remove(_ device: String) throws { try drive("remove", [device]) }
 

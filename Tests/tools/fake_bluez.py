@@ -12,7 +12,9 @@ Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
   fake_bluez.py stream DIR DEVICE KIND HEX --interval S
       in the background until stop (or until the device is disconnected or removed, when it
       pauses): the characteristic notifies HEX every S seconds
-  fake_bluez.py disconnect BUS DEVICE      the device drops (Connected and ServicesResolved false)
+  fake_bluez.py disconnect BUS DEVICE [--for S]
+      the device drops (Connected and ServicesResolved false); with --for, it refuses to
+      connect again for S seconds (its Connect fails), as a sensor out of range does
   fake_bluez.py remove BUS DEVICE          the device's object goes (InterfacesRemoved)
   fake_bluez.py calls BUS DEVICE KIND METHOD   the calls of METHOD on that object, as JSON
       (DEVICE `adapter` and KIND `-`: the adapter's)
@@ -288,6 +290,13 @@ def main(arguments):
             target.UpdateProperties(CHARACTERISTIC, {'Value': value}, signature='sa{sv}')
     elif command == 'disconnect':
         target = mock(connection, device_path(device))
+        away = option(arguments, '--for', 0.0)
+        if away > 0:
+            refuse = (
+                "if __import__('time').time() < %f:\n"
+                "    raise dbus.exceptions.DBusException('out of range', name='org.bluez.Error.Failed')\n"
+                % (time.time() + away))
+            target.AddMethod(DEVICE, 'Connect', '', '', refuse + CONNECT, signature='sssss')
         target.UpdateProperties(DEVICE, {'ServicesResolved': False}, signature='sa{sv}')
         target.UpdateProperties(DEVICE, {'Connected': False}, signature='sa{sv}')
     elif command == 'remove':
