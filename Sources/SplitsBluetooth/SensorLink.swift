@@ -61,7 +61,7 @@ public final class SensorLink {
       }
       link = created
       created.onIndication = { indication in
-        guard let response = try? ControlPointResponse(indication.bytes) else { return }
+        guard let response = indication.response else { return }
         deliver(.trainerAnswered(address: indication.address, response))
       }
       created.start()

@@ -1,3 +1,5 @@
+import SplitsSensors
+
 /// A Fitness Machine trainer's characteristics beyond its measurement: what the writing side
 /// (ERG) reads, writes and hears back. Nothing here decides a target: it carries bytes.
 public enum TrainerCharacteristic: UInt16, CaseIterable, Sendable {
@@ -9,18 +11,9 @@ public enum TrainerCharacteristic: UInt16, CaseIterable, Sendable {
   case controlPoint = 0x2AD9
 }
 
-/// An indication of a trainer's control point: the answer to a write (`80 op result …`), or
-/// bytes that are no answer (kept, so a caller can say what came).
+/// An indication of a trainer's control point, as it came: the answer to a write
+/// (`80 op result …`, read by `ControlPointResponse`), or bytes that are no answer.
 public struct ControlPointIndication: Equatable, Sendable {
-  /// The control point's result codes.
-  public enum Result: UInt8, Sendable {
-    case success = 0x01
-    case notSupported = 0x02
-    case invalidParameter = 0x03
-    case failed = 0x04
-    case controlNotPermitted = 0x05
-  }
-
   public var address: String
   public var bytes: [UInt8]
 
@@ -29,9 +22,6 @@ public struct ControlPointIndication: Equatable, Sendable {
     self.bytes = bytes
   }
 
-  /// The op code answered, when the bytes are an answer (`80 op result`).
-  public var opCode: UInt8? { bytes.count >= 3 && bytes[0] == 0x80 ? bytes[1] : nil }
-
-  /// The answer's result, nil for bytes that are no answer or a result code not known.
-  public var result: Result? { opCode == nil ? nil : Result(rawValue: bytes[2]) }
+  /// The answer, nil for bytes that are no answer.
+  public var response: ControlPointResponse? { try? ControlPointResponse(bytes) }
 }

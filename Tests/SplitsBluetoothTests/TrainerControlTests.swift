@@ -1,5 +1,6 @@
 import SplitsBluetooth
 import SplitsCore
+import SplitsSensors
 import Testing
 
 /// The writing side a trainer's ERG needs, without a bus: the control point subscribed, its
@@ -42,8 +43,7 @@ struct TrainerControlTests {
       F.changed(Self.control, BlueZ.characteristic, [("Value", .bytes([0x80, 0x05, 0x05]))]))
     #expect(answered.inputs.isEmpty)
     #expect(answered.indications == [ControlPointIndication(address: Self.trainer, bytes: [0x80, 0x05, 0x05])])
-    #expect(answered.indications.first?.opCode == 0x05)
-    #expect(answered.indications.first?.result == .controlNotPermitted)
-    #expect(ControlPointIndication(address: Self.trainer, bytes: [0x80, 0x05]).result == nil)
+    #expect(answered.indications.first?.response == ControlPointResponse(request: 0x05, result: .controlNotPermitted))
+    #expect(ControlPointIndication(address: Self.trainer, bytes: [0x80, 0x05]).response == nil)
   }
 }
