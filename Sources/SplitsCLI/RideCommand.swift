@@ -178,14 +178,21 @@ struct RideCommand: ParsableCommand {
     opening.units = distance?.units ?? .metric
     opening.sensors = session.flatMap { try? $0.journal.rememberedSensors() } ?? []
     opening.ftp = session.flatMap { try? $0.journal.settings()[.ftp].flatMap { Int($0) } } ?? nil
-    if let request = workout.request, request.erg {
-      // ERG's watts are percents of an FTP: the workout's, else the setting.
-      guard let ftp = request.plan.ftp ?? opening.ftp else {
+    if let request = workout.request, request.erg, session != nil {
+      // ERG's watts are percents of an FTP: the workout's, else the setting; and it needs a
+      // trainer among the remembered sensors (read only with a terminal to ride on).
+      let refusal =
+        opening.sensors.isEmpty
+        ? "splits: --erg needs a trainer: no sensor is remembered (splits sensors scan finds it, "
+          + "splits sensors add ADDRESS remembers it)"
+        : (request.plan.ftp ?? opening.ftp) == nil
+          ? "splits: --erg needs an FTP: the workout names none; set yours with splits config ftp WATTS" : nil
+      if let refusal {
         try? session?.journal.close()
-        printError("splits: --erg needs an FTP: the workout names none; set yours with splits config ftp WATTS")
+        printError(refusal)
         throw ExitCode(2)
       }
-      opening.erg = ErgFeature(enabled: true, ftp: ftp)
+      opening.erg = ErgFeature(enabled: true, ftp: request.plan.ftp ?? opening.ftp)
     }
     // LiveSplit Server's port, bound before the screen opens: a port in use is said at once.
     var livesplit: LiveSplitServer.Bound?
