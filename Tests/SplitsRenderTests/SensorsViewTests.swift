@@ -98,6 +98,19 @@ struct SensorsWorkoutViewTests {
     #expect(line(riding(225), 80, 24, .ko) == " 파워 3초 225 W   지금 225 W   목표 220–230 W 목표 안")
   }
 
+  @Test func aTrainerHeldToThePlanSaysERGWhereTheTargetIsUntilItRefuses() {
+    var s = riding(225)
+    s.erg = ErgFeature(enabled: true, ftp: 250)
+    let trainer = "AA:00:00:00:00:04"
+    let now = Now(monotonic: t(720_100), wallMilliseconds: 0)
+    let features = FitnessMachineFeatures(machine: 0, targetSetting: 0b1000)
+    _ = RideReducer.reduce(&s, Action(.sensor(.trainer(address: trainer, features, nil)), at: now))
+    #expect(line(s) == " Power 3s 225 W   now 225 W   ERG 220–230 W on target")
+    let refused = ControlPointResponse(request: 0x00, result: .controlNotPermitted)
+    _ = RideReducer.reduce(&s, Action(.sensor(.trainerAnswered(address: trainer, refused)), at: now))
+    #expect(line(s) == " Power 3s 225 W   now 225 W   target 220–230 W on target")
+  }
+
   @Test func aSmallWorkoutScreenKeepsTheSensorsUnderTheTimeLeft() {
     let lines = render(riding(200), 60, 10, plain: true, colors: false)
       .map { String($0.reversed().drop { $0 == " " }.reversed()) }

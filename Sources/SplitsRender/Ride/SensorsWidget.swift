@@ -68,7 +68,8 @@ struct SensorsWidget {
         run.plan.steps[position.step], into: position.intoStep, ftp: run.plan.ftp ?? state.sensors.ftp)
     else { return nil }
     let range = watts.lowerBound == watts.upperBound ? "\(watts.lowerBound)" : "\(watts.lowerBound)–\(watts.upperBound)"
-    var text = "\(s.target) \(range) W"
+    // A trainer held to the plan says so where the target is.
+    var text = "\(state.erg.isHolding ? "ERG" : s.target) \(range) W"
     var style = Style.plain
     if case .value(let value) = average {
       let compliance = SensorTarget.compliance(average: value, target: watts)

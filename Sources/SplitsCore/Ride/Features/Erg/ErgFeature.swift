@@ -26,6 +26,10 @@ public struct ErgFeature: Equatable, Sendable {
     self.ftp = ftp
   }
 
+  /// Whether a connected trainer is held to the plan now (its session on, nothing refused):
+  /// the sensors' line says `ERG` where it says `target`.
+  public var isHolding: Bool { enabled && session != nil && refusal == nil }
+
   /// An input arrived: a refusal said goes.
   mutating func inputArrived() { showingRefusal = false }
 
