@@ -5,8 +5,10 @@ characteristics are added through the mock's API, then driven from the command l
 
 Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
 
-  fake_bluez.py start DIR [--no-bluez] [--no-adapter] [--powered-off]
-      starts the bus and the mock in the background; prints the bus address (also DIR/address)
+  fake_bluez.py start DIR [--no-bluez] [--no-adapter] [--powered-off] [--refuse-control]
+      starts the bus and the mock in the background; prints the bus address (also DIR/address);
+      with --refuse-control the trainer answers a request for control with `80 00 05`
+      (control not permitted), as a trainer another app holds does
   fake_bluez.py notify BUS DEVICE KIND HEX [--count N] [--interval S]
       the characteristic KIND (hr, power, csc, bike, control) of DEVICE notifies HEX
   fake_bluez.py stream DIR DEVICE KIND HEX --interval S
@@ -88,7 +90,8 @@ def bluez_mock(connection):
 
 # Code run by the mock: Connect connects and resolves the services (the template's does
 # neither as BlueZ does); a characteristic's StartNotify and StopNotify; the control point
-# answers each write with an indication `80 op 01` (success).
+# answers each write with an indication `80 op 01` (success), or, when it refuses control,
+# a request for control (op 0x00) with `80 00 05` (control not permitted).
 CONNECT = (
     "self.UpdateProperties('org.bluez.Device1', {'Connected': dbus.Boolean(True)})\n"
     "self.UpdateProperties('org.bluez.Device1', {'ServicesResolved': dbus.Boolean(True)})\n")
@@ -100,7 +103,9 @@ STOP_NOTIFY = "self.UpdateProperties('org.bluez.GattCharacteristic1', {'Notifyin
 READ_VALUE = "ret = dbus.Array(self.props['org.bluez.GattCharacteristic1']['Value'], signature='y')"
 CONTROL_WRITE = (
     "self.UpdateProperties('org.bluez.GattCharacteristic1', "
-    "{'Value': dbus.Array([0x80, args[0][0] if len(args[0]) else 0, 0x01], signature='y')})")
+    "{'Value': dbus.Array([0x80, args[0][0] if len(args[0]) else 0, %s], signature='y')})")
+SUCCESS = '0x01'
+REFUSE_CONTROL = '(0x05 if len(args[0]) and args[0][0] == 0x00 else 0x01)'
 
 
 def announce(root, path, interface, props):
@@ -109,7 +114,7 @@ def announce(root, path, interface, props):
     root.EmitSignal(OBJECT_MANAGER, 'InterfacesAdded', 'oa{sa{sv}}', [dbus.ObjectPath(path), interfaces], signature='sssav')
 
 
-def add_sensor(connection, root, template, address, name, rssi, service, characteristics):
+def add_sensor(connection, root, template, result, address, name, rssi, service, characteristics):
     path = template.AddDevice('hci0', address, name, signature='sss')
     device = mock(connection, path)
     device.UpdateProperties(DEVICE, {
@@ -129,7 +134,7 @@ def add_sensor(connection, root, template, address, name, rssi, service, charact
             'Value': dbus.Array(value, signature='y'), 'Notifying': False,
             'Flags': dbus.Array(flags, signature='s'),
         }
-        write = CONTROL_WRITE if kind == 'control' else ''
+        write = CONTROL_WRITE % result if kind == 'control' else ''
         root.AddObject(char_path, CHARACTERISTIC, props, [
             ('StartNotify', '', '', START_NOTIFY),
             ('StopNotify', '', '', STOP_NOTIFY),
@@ -191,8 +196,9 @@ def start(directory, options):
             template.AddAdapter('hci0', 'fake', signature='ss')
             if '--powered-off' in options:
                 mock(connection, ADAPTER).UpdateProperties('org.bluez.Adapter1', {'Powered': False}, signature='sa{sv}')
+            result = REFUSE_CONTROL if '--refuse-control' in options else SUCCESS
             for sensor in SENSORS:
-                add_sensor(connection, root, template, *sensor)
+                add_sensor(connection, root, template, result, *sensor)
             speaker = template.AddDevice('hci0', SPEAKER[0], SPEAKER[1], signature='sss')
             mock(connection, speaker).UpdateProperties(DEVICE, {
                 'UUIDs': dbus.Array([uuid(SPEAKER[3])], signature='s'), 'RSSI': dbus.Int16(SPEAKER[2])}, signature='sa{sv}')
