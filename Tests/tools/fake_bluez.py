@@ -11,9 +11,10 @@ Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
       (control not permitted), as a trainer another app holds does
   fake_bluez.py notify BUS DEVICE KIND HEX [--count N] [--interval S]
       the characteristic KIND (hr, power, csc, bike, control) of DEVICE notifies HEX
-  fake_bluez.py stream DIR DEVICE KIND HEX --interval S
+  fake_bluez.py stream DIR DEVICE KIND VALUES --interval S
       in the background until stop (or until the device is disconnected or removed, when it
-      pauses): the characteristic notifies HEX every S seconds
+      pauses): the characteristic notifies every S seconds; VALUES is HEX, or HEX,HEX,… taken
+      in turn, or crank:RPM (csc: a crank turning at RPM, its counters kept by the stream)
   fake_bluez.py disconnect BUS DEVICE      the device drops (Connected and ServicesResolved false)
   fake_bluez.py remove BUS DEVICE          the device's object goes (InterfacesRemoved)
   fake_bluez.py calls BUS DEVICE KIND METHOD   the calls of METHOD on that object, as JSON
@@ -221,7 +222,27 @@ def stop(directory):
     os.remove(os.path.join(directory, 'pids'))
 
 
-def stream(directory, device, kind, hex_value, interval):
+def crank_values(rpm, interval):
+    """A speed and cadence sensor's crank at `rpm`: the revolutions and the time of the last
+    one (1/1024 s), both wrapping at 16 bits as the sensor's do."""
+    seconds = 0.0
+    while True:
+        seconds += interval
+        revolutions = int(seconds * rpm / 60)
+        event = int(revolutions * 60 / rpm * 1024) if rpm > 0 else 0
+        yield bytes([0x02]) + (revolutions % 65536).to_bytes(2, 'little') + (event % 65536).to_bytes(2, 'little')
+
+
+def stream_values(values, interval):
+    """The values a stream notifies, in turn, for ever."""
+    if values.startswith('crank:'):
+        yield from crank_values(float(values[len('crank:'):]), interval)
+    packets = [bytes.fromhex(value) for value in values.split(',')]
+    while True:
+        yield from packets
+
+
+def stream(directory, device, kind, values, interval):
     """Notifies in a child of its own, recorded with the others so that stop ends it."""
     with open(os.path.join(directory, 'address')) as f:
         address = f.read().strip()
@@ -239,9 +260,9 @@ def stream(directory, device, kind, hex_value, interval):
         target = mock(connection, characteristic_path(device, kind))
         owner = dbus.Interface(connection.get_object('org.bluez', device_path(device), introspect=False),
                                'org.freedesktop.DBus.Properties')
-        value = dbus.Array(bytes.fromhex(hex_value), signature='y')
-        while True:
+        for packet in stream_values(values, interval):
             time.sleep(interval)
+            value = dbus.Array(packet, signature='y')
             try:
                 # A sensor sends only while connected, as a real one does.
                 if owner.Get(DEVICE, 'Connected', signature='ss'):
