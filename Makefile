@@ -48,6 +48,13 @@ test: test-deps
 clean:
 	rm -rf .build
 
+# `make demo-sensors`: the sensors and ERG on the screen with no Bluetooth hardware: a fake
+# BlueZ with four streaming sensors, and a small workout ridden with --erg
+# (scripts/demo-sensors.sh; everything it starts is stopped and removed when the screen quits).
+.PHONY: demo-sensors
+demo-sensors: build
+	@scripts/demo-sensors.sh $(BIN)
+
 # `make bench`: splits against termdown (bench/, results in docs/performance.md).
 BENCH_SCRATCH := .build-release
 BENCH_VENV := bench/.venv

@@ -21,7 +21,8 @@ public final class FakeBlueZ: Sendable {
     .deletingLastPathComponent().appendingPathComponent("tools/fake_bluez.py").path
 
   /// Starts the bus and the mock. `options`: `--no-bluez` (a bus with no BlueZ on it),
-  /// `--no-adapter`, `--powered-off`.
+  /// `--no-adapter`, `--powered-off`, `--refuse-control` (the trainer answers a request for
+  /// control with "control not permitted", as one another app holds does).
   public init(_ options: [String] = []) throws {
     let directory = TemporaryDirectory(prefix: "splits-bluez-")
     let result = try Spawn.run(["/usr/bin/python3", Self.script, "start", directory.path] + options, timeout: .seconds(30))

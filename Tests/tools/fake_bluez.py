@@ -5,13 +5,16 @@ characteristics are added through the mock's API, then driven from the command l
 
 Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
 
-  fake_bluez.py start DIR [--no-bluez] [--no-adapter] [--powered-off]
-      starts the bus and the mock in the background; prints the bus address (also DIR/address)
+  fake_bluez.py start DIR [--no-bluez] [--no-adapter] [--powered-off] [--refuse-control]
+      starts the bus and the mock in the background; prints the bus address (also DIR/address);
+      with --refuse-control the trainer answers a request for control with `80 00 05`
+      (control not permitted), as a trainer another app holds does
   fake_bluez.py notify BUS DEVICE KIND HEX [--count N] [--interval S]
       the characteristic KIND (hr, power, csc, bike, control) of DEVICE notifies HEX
-  fake_bluez.py stream DIR DEVICE KIND HEX --interval S
+  fake_bluez.py stream DIR DEVICE KIND VALUES --interval S
       in the background until stop (or until the device is disconnected or removed, when it
-      pauses): the characteristic notifies HEX every S seconds
+      pauses): the characteristic notifies every S seconds; VALUES is HEX, or HEX,HEX,… taken
+      in turn, or crank:RPM (csc: a crank turning at RPM, its counters kept by the stream)
   fake_bluez.py disconnect BUS DEVICE [--for S]
       the device drops (Connected and ServicesResolved false); with --for, it refuses to
       connect again for S seconds (its Connect fails), as a sensor out of range does
@@ -90,7 +93,8 @@ def bluez_mock(connection):
 
 # Code run by the mock: Connect connects and resolves the services (the template's does
 # neither as BlueZ does); a characteristic's StartNotify and StopNotify; the control point
-# answers each write with an indication `80 op 01` (success).
+# answers each write with an indication `80 op 01` (success), or, when it refuses control,
+# a request for control (op 0x00) with `80 00 05` (control not permitted).
 CONNECT = (
     "self.UpdateProperties('org.bluez.Device1', {'Connected': dbus.Boolean(True)})\n"
     "self.UpdateProperties('org.bluez.Device1', {'ServicesResolved': dbus.Boolean(True)})\n")
@@ -102,7 +106,9 @@ STOP_NOTIFY = "self.UpdateProperties('org.bluez.GattCharacteristic1', {'Notifyin
 READ_VALUE = "ret = dbus.Array(self.props['org.bluez.GattCharacteristic1']['Value'], signature='y')"
 CONTROL_WRITE = (
     "self.UpdateProperties('org.bluez.GattCharacteristic1', "
-    "{'Value': dbus.Array([0x80, args[0][0] if len(args[0]) else 0, 0x01], signature='y')})")
+    "{'Value': dbus.Array([0x80, args[0][0] if len(args[0]) else 0, %s], signature='y')})")
+SUCCESS = '0x01'
+REFUSE_CONTROL = '(0x05 if len(args[0]) and args[0][0] == 0x00 else 0x01)'
 
 
 def announce(root, path, interface, props):
@@ -111,7 +117,7 @@ def announce(root, path, interface, props):
     root.EmitSignal(OBJECT_MANAGER, 'InterfacesAdded', 'oa{sa{sv}}', [dbus.ObjectPath(path), interfaces], signature='sssav')
 
 
-def add_sensor(connection, root, template, address, name, rssi, service, characteristics):
+def add_sensor(connection, root, template, result, address, name, rssi, service, characteristics):
     path = template.AddDevice('hci0', address, name, signature='sss')
     device = mock(connection, path)
     device.UpdateProperties(DEVICE, {
@@ -131,7 +137,7 @@ def add_sensor(connection, root, template, address, name, rssi, service, charact
             'Value': dbus.Array(value, signature='y'), 'Notifying': False,
             'Flags': dbus.Array(flags, signature='s'),
         }
-        write = CONTROL_WRITE if kind == 'control' else ''
+        write = CONTROL_WRITE % result if kind == 'control' else ''
         root.AddObject(char_path, CHARACTERISTIC, props, [
             ('StartNotify', '', '', START_NOTIFY),
             ('StopNotify', '', '', STOP_NOTIFY),
@@ -193,8 +199,9 @@ def start(directory, options):
             template.AddAdapter('hci0', 'fake', signature='ss')
             if '--powered-off' in options:
                 mock(connection, ADAPTER).UpdateProperties('org.bluez.Adapter1', {'Powered': False}, signature='sa{sv}')
+            result = REFUSE_CONTROL if '--refuse-control' in options else SUCCESS
             for sensor in SENSORS:
-                add_sensor(connection, root, template, *sensor)
+                add_sensor(connection, root, template, result, *sensor)
             speaker = template.AddDevice('hci0', SPEAKER[0], SPEAKER[1], signature='sss')
             mock(connection, speaker).UpdateProperties(DEVICE, {
                 'UUIDs': dbus.Array([uuid(SPEAKER[3])], signature='s'), 'RSSI': dbus.Int16(SPEAKER[2])}, signature='sa{sv}')
@@ -217,7 +224,27 @@ def stop(directory):
     os.remove(os.path.join(directory, 'pids'))
 
 
-def stream(directory, device, kind, hex_value, interval):
+def crank_values(rpm, interval):
+    """A speed and cadence sensor's crank at `rpm`: the revolutions and the time of the last
+    one (1/1024 s), both wrapping at 16 bits as the sensor's do."""
+    seconds = 0.0
+    while True:
+        seconds += interval
+        revolutions = int(seconds * rpm / 60)
+        event = int(revolutions * 60 / rpm * 1024) if rpm > 0 else 0
+        yield bytes([0x02]) + (revolutions % 65536).to_bytes(2, 'little') + (event % 65536).to_bytes(2, 'little')
+
+
+def stream_values(values, interval):
+    """The values a stream notifies, in turn, for ever."""
+    if values.startswith('crank:'):
+        yield from crank_values(float(values[len('crank:'):]), interval)
+    packets = [bytes.fromhex(value) for value in values.split(',')]
+    while True:
+        yield from packets
+
+
+def stream(directory, device, kind, values, interval):
     """Notifies in a child of its own, recorded with the others so that stop ends it."""
     with open(os.path.join(directory, 'address')) as f:
         address = f.read().strip()
@@ -235,9 +262,9 @@ def stream(directory, device, kind, hex_value, interval):
         target = mock(connection, characteristic_path(device, kind))
         owner = dbus.Interface(connection.get_object('org.bluez', device_path(device), introspect=False),
                                'org.freedesktop.DBus.Properties')
-        value = dbus.Array(bytes.fromhex(hex_value), signature='y')
-        while True:
+        for packet in stream_values(values, interval):
             time.sleep(interval)
+            value = dbus.Array(packet, signature='y')
             try:
                 # A sensor sends only while connected, as a real one does.
                 if owner.Get(DEVICE, 'Connected', signature='ss'):
