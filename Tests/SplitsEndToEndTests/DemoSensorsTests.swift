@@ -27,7 +27,8 @@ struct DemoSensorsTests {
     #expect((185...214).contains(Int(match.1) ?? 0) && (138...143).contains(Int(match.2) ?? 0), "\(shown)")
 
     try tmux.send(keys: "Space")
-    try await tmux.waitFor("the warm-up's target beside the power") { $0.contains("target 10") }
+    // The trainer is held to the plan: ERG stands where the target is.
+    try await tmux.waitFor("the warm-up's target beside the power, held by ERG") { $0.contains("ERG 10") }
     // The fake's processes (its bus, the mock, the four streams), as its start wrote them.
     let bus = try #require(try FileManager.default.contentsOfDirectory(atPath: scratch.path).first { $0.hasPrefix("splits-demo-bus.") })
     let pids = try String(contentsOfFile: scratch.file(bus + "/pids"), encoding: .utf8).split(separator: "\n").compactMap { pid_t($0) }
