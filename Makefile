@@ -62,10 +62,12 @@ bench: deps
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
 
-# `make bench-remote` and `make bench-follow`: only `splits lap` to the open screen, or only
-# `splits status --follow` (each its own block of docs/performance.md).
-.PHONY: bench-remote bench-follow
-bench-remote bench-follow: bench-%: deps
+# `make bench-remote`, `make bench-follow` and `make bench-sensors`: only `splits lap` to the
+# open screen, only `splits status --follow`, or only the ride screen with four fake sensors
+# (the fake BlueZ needs the test dependencies: `make test-deps`); each its own block of
+# docs/performance.md.
+.PHONY: bench-remote bench-follow bench-sensors
+bench-remote bench-follow bench-sensors: bench-%: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
 	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
