@@ -24,11 +24,12 @@ run: build
 # tmux, and the CPU-bound property tests running at the same time on two cores made their
 # deadlines flaky.
 # The fault drills (at fast counts) run after the other end-to-end tests, and the two that
-# measure the process itself (a stalled terminal's buffer filling, wake-ups per thread) alone
-# last: all of them at once on two cores made deadlines and clock checks flaky.
+# measure the process itself (a stalled terminal's buffer filling, wake-ups per thread, with
+# four sensors streaming too) alone last: all of them at once on two cores made deadlines and
+# clock checks flaky.
 # Last, `make install-test` (scripts/install-test.sh): install into a temporary prefix and
 # uninstall. It needs the release build (3.5 min from nothing on two cores; seconds after).
-ALONE := TerminalStallTests|RuntimeThreadTests|FollowWakeUpTests
+ALONE := TerminalStallTests|RuntimeThreadTests|FollowWakeUpTests|SensorWakeUpTests
 # Hundreds of `splits lap` processes, 4 at a time: alone too, after the rest, so that their
 # load does not make the other tests' deadlines.
 LOAD := RemoteLoadTests
@@ -68,10 +69,12 @@ bench: deps
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
 	$(BENCH_PY) bench/report.py
 
-# `make bench-remote` and `make bench-follow`: only `splits lap` to the open screen, or only
-# `splits status --follow` (each its own block of docs/performance.md).
-.PHONY: bench-remote bench-follow
-bench-remote bench-follow: bench-%: deps
+# `make bench-remote`, `make bench-follow` and `make bench-sensors`: only `splits lap` to the
+# open screen, only `splits status --follow`, or only the ride screen with four fake sensors
+# (the fake BlueZ needs the test dependencies: `make test-deps`); each its own block of
+# docs/performance.md.
+.PHONY: bench-remote bench-follow bench-sensors
+bench-remote bench-follow bench-sensors: bench-%: deps
 	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
 	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt

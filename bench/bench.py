@@ -16,12 +16,14 @@ the error is reported instead.
 
 `--only remote` runs only bench/remote.py (`splits lap` to the open screen showing the lap)
 and writes bench/results/remote.json, rendered by `report.py --only remote`.
+`--only sensors` runs only bench/sensors.py (the ride screen with four fake Bluetooth sensors at
+4 Hz, then silent) and writes bench/results/sensors.json, rendered by `report.py --only sensors`.
 `--only follow` runs only the `splits status --follow` measurement and writes
 bench/results/follow.json, which report.py renders (`report.py --only follow` updates that
 block of docs/performance.md alone).
 
 Usage: bench.py --splits PATH [--static-splits PATH | --no-static] [--runs 3] [--quick]
-                [--only follow|remote]
+                [--only follow|remote|sensors]
 """
 
 from __future__ import annotations
@@ -1049,6 +1051,31 @@ def write_remote(binary: str, args) -> None:
         f"the screen's part p50 {summary['socket']['p50_ms']} ms; results in {args.out}/remote.json")
 
 
+def write_sensors(binary: str, args) -> None:
+    """The ride screen with four fake sensors at 4 Hz, then silent (bench/sensors.py), once:
+    to sensors.json in the results."""
+    import sensors
+
+    log("the ride screen with four sensors")
+    result = {
+        "date": datetime.datetime.now(datetime.timezone.utc).strftime("%Y-%m-%d %H:%M UTC"),
+        "machine": machine(),
+        "commit": versions(binary, args.python)["commit"],
+        "sensors": sensors.measure(binary, seconds=3.0 if args.quick else 8.0),
+    }
+    result["machine"]["load_after"] = os.getloadavg()
+    with open(os.path.join(args.out, "sensors.json"), "w") as f:
+        json.dump(result, f, indent=1)
+    s = result["sensors"]
+    if not s.get("available"):
+        log(f"sensors: not measured: {s.get('why')}")
+        return
+    for part in ("ready_streaming", "ready_silent", "running_streaming", "running_silent"):
+        w = s[part]
+        log(f"sensors, {part}: {w['cpu_pct']:.3f} % CPU, {w['switches_per_s']:.2f} switches/s for "
+            f"{w['notifications_per_s']:.2f} notifications/s, {w['threads']} threads")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", required=True, help="the release binary")
@@ -1059,7 +1086,7 @@ def main() -> int:
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
     parser.add_argument("--out", default=os.path.join(HERE, "results"))
-    parser.add_argument("--only", choices=["follow", "remote"], help="run only this part")
+    parser.add_argument("--only", choices=["follow", "remote", "sensors"], help="run only this part")
     args = parser.parse_args()
     if args.quick:
         for k in PHASE:
@@ -1072,6 +1099,9 @@ def main() -> int:
         return 0
     if args.only == "remote":
         write_remote(binary, args)
+        return 0
+    if args.only == "sensors":
+        write_sensors(binary, args)
         return 0
     static_binary, static_error = None, None
     if args.static_splits:
@@ -1101,6 +1131,7 @@ def main() -> int:
     status = status_latency(binary)
     write_follow(binary, args)
     write_remote(binary, args)
+    write_sensors(binary, args)
     info["machine"]["load_after"] = os.getloadavg()
     info["seconds"] = round(time.monotonic() - began, 1)
 

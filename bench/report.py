@@ -5,11 +5,13 @@ chart docs/performance.png.
 
 The `splits status --follow` figures (bench/results/follow.json, from `bench.py`, or
 `bench.py --only follow` alone) go between the `bench:follow` markers, and those of
-`splits lap` to the screen (remote.json, `--only remote`) between the `bench:remote` ones;
-`report.py --only follow|remote` writes that block and nothing else.
+`splits lap` to the screen (remote.json, `--only remote`) between the `bench:remote` ones,
+and those of the ride screen with four sensors (sensors.json, `--only sensors`) between the
+`bench:sensors` ones; `report.py --only follow|remote|sensors` writes that block and nothing
+else.
 
 Usage: report.py [--results DIR] [--doc docs/performance.md] [--png docs/performance.png]
-                 [--only follow|remote]
+                 [--only follow|remote|sensors]
 """
 
 from __future__ import annotations
@@ -27,6 +29,8 @@ FOLLOW_BEGIN = "<!-- bench:follow:begin (written by bench/report.py) -->"
 FOLLOW_END = "<!-- bench:follow:end -->"
 REMOTE_BEGIN = "<!-- bench:remote:begin (written by bench/report.py) -->"
 REMOTE_END = "<!-- bench:remote:end -->"
+SENSORS_BEGIN = "<!-- bench:sensors:begin (written by bench/report.py) -->"
+SENSORS_END = "<!-- bench:sensors:end -->"
 
 
 def fmt(value, digits=2, unit=""):
@@ -368,6 +372,59 @@ def remote_block(result: dict) -> str:
     return "\n".join(lines)
 
 
+def sensors_block(result: dict) -> str:
+    """The ride screen with four sensors at 4 Hz and silent: CPU, wake-ups per second and per
+    notification, threads; ready and running at whole seconds."""
+    s = result["sensors"]
+    machine = result.get("machine") or {}
+    load = machine.get("load_before") or []
+    lines = [SENSORS_BEGIN, ""]
+    if not s.get("available"):
+        lines += [f"The ride screen with four sensors: not measured ({s.get('why')}).", "", SENSORS_END]
+        return "\n".join(lines)
+    lines += [
+        f"The ride screen (`--plain --precision s`, 80×24 pty) with {s.get('sensors')} sensors remembered on the fake "
+        f"BlueZ (`Tests/tools/fake_bluez.py`), each notifying every {fmt(s.get('interval_s'))} s, then connected but "
+        f"silent (figures stale); one run, {fmt(s.get('seconds'), 0)} s per window; CPU and context switches of every "
+        "thread of the screen from /proc/PID/task/* (a wake-up is a voluntary one, a sleep ended; preempted: the "
+        "nonvoluntary ones, which the machine's load adds), and the notifications the fake's streams counted:",
+        "",
+        "| State | Sensors | Notifications/s | CPU (% of a core) | Wake-ups/s (voluntary switches) | "
+        "per notification | Preempted/s | Threads | Verdict |",
+        "|---|---|---|---|---|---|---|---|---|",
+    ]
+    for part, state, sensors, limit in (
+        ("ready_streaming", "ready", "4 at 4 Hz", "≤ 1 per notification"),
+        ("ready_silent", "ready", "4 silent", "0"),
+        ("running_streaming", "running, whole seconds", "4 at 4 Hz", "≤ 1 per notification + 1/s"),
+        ("running_silent", "running, whole seconds", "4 silent", "≤ 1/s, as without sensors"),
+    ):
+        w = s.get(part) or {}
+        notes, seconds = w.get("notifications") or 0, w.get("seconds") or 0
+        wakes = None if w.get("switches") is None else w["switches"] - (w.get("nonvoluntary") or 0)
+        ok = {
+            "ready_streaming": le(wakes, notes),
+            "ready_silent": None if wakes is None else wakes == 0,
+            "running_streaming": le(wakes, notes + seconds + 1),
+            "running_silent": le(wakes, seconds + 1),
+        }[part]
+        lines.append(
+            f"| {state} | {sensors} | {fmt(w.get('notifications_per_s'))} | {fmt(w.get('cpu_pct'), 3)} % | "
+            f"{fmt(wakes / seconds if wakes is not None and seconds else None)} | "
+            f"{fmt(wakes / notes) if wakes is not None and notes else '—'} | "
+            f"{fmt((w.get('nonvoluntary') or 0) / seconds if seconds else None)} | "
+            f"{fmt(w.get('threads'), 0)} | {verdict(ok)} ({limit}) |")
+    lines += [
+        "",
+        f"Measured {result.get('date', '?')} on {machine.get('cpu', '?')}, {machine.get('nproc', '?')} cores, kernel "
+        f"{machine.get('kernel', '?')}, commit {result.get('commit', '?')}; load average "
+        f"{', '.join(f'{x:.2f}' for x in load)} before (the fake BlueZ's Python streams run on the same two cores).",
+        "",
+        SENSORS_END,
+    ]
+    return "\n".join(lines)
+
+
 def write_block(results: str, doc_path: str, name: str, begin: str, end: str, render) -> bool:
     """Puts the block rendered from `name`.json into the document, in place of its old one
     (after the results block when new)."""
@@ -394,6 +451,7 @@ def write_block(results: str, doc_path: str, name: str, begin: str, end: str, re
 PARTS = {
     "follow": (FOLLOW_BEGIN, FOLLOW_END, follow_block, "status --follow"),
     "remote": (REMOTE_BEGIN, REMOTE_END, remote_block, "splits lap to the screen"),
+    "sensors": (SENSORS_BEGIN, SENSORS_END, sensors_block, "the ride screen with four sensors"),
 }
 
 

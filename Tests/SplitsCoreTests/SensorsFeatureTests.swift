@@ -55,6 +55,29 @@ struct SensorsFeatureTests {
     #expect(s.sensors.nextCandidate(now: s.now) == nil)
   }
 
+  @Test func aSteady200WAt4HzWakesNothingAsEachReadingLeavesTheAverageOnlyWhenItGoesStale() {
+    var s = state(in: .paused)
+    for index in 0..<8 { _ = hear(&s, meter, watts(200), at: 1000 + 250 * Int64(index)) }
+    // Each reading leaves the 3 s average from 4000 on, and the average stays 200 W: the
+    // next change is the last reading going stale.
+    #expect(s.sensors.nextCandidate(now: s.now) == t(5750))
+    #expect(s.nextCandidate(shown: ShownClocks()) == t(5750))
+  }
+
+  @Test func aReadingLeavingTheAverageIsTheNextChangeWhenTheAverageMoves() {
+    var s = state(in: .paused)
+    _ = hear(&s, meter, watts(100), at: 1000)
+    _ = hear(&s, meter, watts(300), at: 1250)
+    _ = hear(&s, meter, watts(200), at: 1500)
+    #expect(s.sensors.figures(at: t(1500)).powerAverage == .value(200))
+    // At 4000 the 100 W leaves: 250 W.
+    #expect(s.sensors.nextCandidate(now: s.now) == t(4000))
+    #expect(s.sensors.figures(at: t(4000)).powerAverage == .value(250))
+    _ = RideReducer.reduce(&s, .tick(at: t(4000)))
+    // At 4250 the 300 W leaves: 200 W; then the last goes stale at 4500.
+    #expect(s.sensors.nextCandidate(now: s.now) == t(4250))
+  }
+
   @Test func aLostSensorShowsLostNeverZeroAndComesBackWhenItSendsAgain() {
     var s = state(in: .running)
     _ = hear(&s, meter, watts(210), at: 100)

@@ -62,6 +62,20 @@ public final class FakeBlueZ: Sendable {
     guard result.termination == .exited(0) else { throw Spawn.Failure(description: "fake_bluez.py stream: \(result)") }
   }
 
+  /// The notifications every `stream` has sent so far, in all.
+  public func sent() throws -> Int {
+    let result = try Spawn.run(["/usr/bin/python3", Self.script, "sent", directory.path], timeout: .seconds(30))
+    guard result.termination == .exited(0), let count = Int(result.stdout.trimmingCharacters(in: .whitespacesAndNewlines))
+    else { throw Spawn.Failure(description: "fake_bluez.py sent: \(result)") }
+    return count
+  }
+
+  /// Ends every `stream` (the sensors stay connected, silent); returns once none can send.
+  public func stopStreams() throws {
+    let result = try Spawn.run(["/usr/bin/python3", Self.script, "stop-streams", directory.path], timeout: .seconds(30))
+    guard result.termination == .exited(0) else { throw Spawn.Failure(description: "fake_bluez.py stop-streams: \(result)") }
+  }
+
   /// `device` drops: its services unresolved, then disconnected.
   public func disconnect(_ device: String) throws { try drive("disconnect", [device]) }
 

@@ -15,6 +15,8 @@ Run with Debian's /usr/bin/python3 (python3-dbusmock, python3-dbus).
       in the background until stop (or until the device is disconnected or removed, when it
       pauses): the characteristic notifies every S seconds; VALUES is HEX, or HEX,HEX,… taken
       in turn, or crank:RPM (csc: a crank turning at RPM, its counters kept by the stream)
+  fake_bluez.py sent DIR                   the notifications the streams have sent in all
+  fake_bluez.py stop-streams DIR           ends every stream; the devices stay connected
   fake_bluez.py disconnect BUS DEVICE [--for S]
       the device drops (Connected and ServicesResolved false); with --for, it refuses to
       connect again for S seconds (its Connect fails), as a sensor out of range does
@@ -245,13 +247,16 @@ def stream_values(values, interval):
 
 
 def stream(directory, device, kind, values, interval):
-    """Notifies in a child of its own, recorded with the others so that stop ends it."""
+    """Notifies in a child of its own, recorded with the others so that stop ends it, and in
+    DIR/streams so that stop-streams does; each notification sent is counted in
+    DIR/sent-PID (its number, written after each)."""
     with open(os.path.join(directory, 'address')) as f:
         address = f.read().strip()
     pid = os.fork()
     if pid:
-        with open(os.path.join(directory, 'pids'), 'a') as f:
-            f.write('%d\n' % pid)
+        for name in ('pids', 'streams'):
+            with open(os.path.join(directory, name), 'a') as f:
+                f.write('%d\n' % pid)
         return
     os.setsid()
     null = os.open(os.devnull, os.O_RDWR)
@@ -262,6 +267,8 @@ def stream(directory, device, kind, values, interval):
         target = mock(connection, characteristic_path(device, kind))
         owner = dbus.Interface(connection.get_object('org.bluez', device_path(device), introspect=False),
                                'org.freedesktop.DBus.Properties')
+        counter = os.path.join(directory, 'sent-%d' % os.getpid())
+        sent = 0
         for packet in stream_values(values, interval):
             time.sleep(interval)
             value = dbus.Array(packet, signature='y')
@@ -269,11 +276,56 @@ def stream(directory, device, kind, values, interval):
                 # A sensor sends only while connected, as a real one does.
                 if owner.Get(DEVICE, 'Connected', signature='ss'):
                     target.UpdateProperties(CHARACTERISTIC, {'Value': value}, signature='sa{sv}')
+                    sent += 1
+                    with open(counter + '.new', 'w') as f:
+                        f.write('%d' % sent)
+                    os.replace(counter + '.new', counter)
             except dbus.exceptions.DBusException as error:
                 if 'UnknownObject' not in str(error) and 'UnknownMethod' not in str(error):
                     raise
     finally:
         os._exit(0)
+
+
+def sent(directory):
+    """The notifications every stream started on DIR has sent."""
+    total = 0
+    for name in os.listdir(directory):
+        if name.startswith('sent-') and not name.endswith('.new'):
+            with open(os.path.join(directory, name)) as f:
+                total += int(f.read() or 0)
+    print(total)
+
+
+def stop_streams(directory):
+    """Ends the streams and waits until each is gone, so that nothing is sent afterwards."""
+    path = os.path.join(directory, 'streams')
+    try:
+        with open(path) as f:
+            pids = [int(line) for line in f if line.strip()]
+    except FileNotFoundError:
+        return
+    for pid in pids:
+        try:
+            os.kill(pid, signal.SIGTERM)
+        except ProcessLookupError:
+            pass
+    for pid in pids:
+        # Not this process's children (the stream command that forked them has ended).
+        deadline = time.monotonic() + 5
+        while os.path.exists('/proc/%d' % pid) and time.monotonic() < deadline:
+            try:
+                with open('/proc/%d/stat' % pid) as f:
+                    if f.read().rsplit(')', 1)[1].split()[0] == 'Z':
+                        break
+            except FileNotFoundError:
+                break
+            time.sleep(0.01)
+    os.remove(path)
+    with open(os.path.join(directory, 'pids')) as f:
+        kept = [line for line in f if line.strip() and int(line) not in pids]
+    with open(os.path.join(directory, 'pids'), 'w') as f:
+        f.writelines(kept)
 
 
 def plain(value):
@@ -303,6 +355,10 @@ def main(arguments):
             raise
     if command == 'stop':
         return stop(arguments[1])
+    if command == 'sent':
+        return sent(arguments[1])
+    if command == 'stop-streams':
+        return stop_streams(arguments[1])
     if command == 'stream':
         return stream(arguments[1], arguments[2], arguments[3], arguments[4], option(arguments, '--interval', 1.0))
     connection = bus(arguments[1])

@@ -102,15 +102,28 @@ public struct SensorsFeature: Equatable, Sendable {
   }
 
   /// The next instant after `now` at which a figure shown can change without input: a
-  /// reading going stale, or leaving the power average. Nil when no reading is fresh.
+  /// reading going stale, or leaving the power average when that moves the average (a steady
+  /// 200 W at 4 Hz is not a candidate every 0.25 s, each rendered to find nothing changed).
+  /// Nil when no reading is fresh.
   public func nextCandidate(now: Instant) -> Instant? {
     var next: Instant?
     for link in links.values where link.connected {
-      for reading in link.latest.values + link.powerWindow {
+      for reading in link.latest.values {
         let goes = reading.at + Self.staleness
         if goes > now, next.map({ goes < $0 }) ?? true { next = goes }
       }
     }
-    return next
+    return averageMoves(after: now, before: next) ?? next
+  }
+
+  /// The first instant after `now` and before `limit` at which a power reading leaving the
+  /// window changes the 3 s average. Until `limit` (the first reading going stale) the power
+  /// source chosen stays, so the average changes only as readings leave.
+  func averageMoves(after now: Instant, before limit: Instant?) -> Instant? {
+    let shown = powerAverage(at: now)
+    let leaving = links.values.filter(\.connected).flatMap { $0.powerWindow.map { $0.at + Self.staleness } }
+    return Set(leaving).sorted().first { goes in
+      goes > now && (limit.map { goes < $0 } ?? true) && powerAverage(at: goes) != shown
+    }
   }
 }
