@@ -103,8 +103,11 @@ struct ExportCommand: ParsableCommand {
     }
     guard let format = resolvedFormat else { throw ExitCode(2) }
     let rideNumber = self.rideNumber
+    // The rides, and the FTP setting for their IF and TSS, from one reading of the journal.
+    var ftp: Int?
     let rides: [RestoredRide] = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return [] }
+      ftp = WorkoutPlans.ftpSetting(reader)
       let now = SystemClocks.now()
       if let rideNumber {
         guard let found = try reader.ride(number: rideNumber, now: now) else { return [] }
@@ -128,7 +131,6 @@ struct ExportCommand: ParsableCommand {
       throw ExitCode(2)
     }
     if !all, let open = rides.first, !open.isFinished { printError(messages.openRideExported(open.ride.number)) }
-    let ftp = WorkoutPlans.ftpSetting(in: directory)
     let figures = rides.map { WorkoutPlans.figures($0, ftp: ftp) }
     if fitFiles, let outputFile {
       try Self.writeFitFiles(figures, into: outputFile, replacing: force, strings: strings, messages: messages)

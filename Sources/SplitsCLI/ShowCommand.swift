@@ -40,8 +40,10 @@ struct ShowCommand: ParsableCommand {
     let directory = try data.checkedDirectory(creating: false)
     let language = lang ?? Language.from(environment: ProcessInfo.processInfo.environment)
     let strings = HistoryStrings.of(language)
+    var ftp: Int?
     let rides: (found: RestoredRide, previous: RestoredRide?, all: [RestoredRide])? = try withJournalErrors {
       guard let reader = try openReader(dataDirectory: directory) else { return nil }
+      ftp = WorkoutPlans.ftpSetting(reader)
       let now = SystemClocks.now()
       let found = try Int(ride).map { try reader.ride(number: $0, now: now) } ?? reader.rides(now: now).first
       guard let found else { return nil }
@@ -59,7 +61,7 @@ struct ShowCommand: ParsableCommand {
       printError(ride == "last" ? strings.noRides : strings.fill(strings.noSuchRideFormat, ride))
       throw ExitCode(2)
     }
-    let figures = WorkoutPlans.figures(found, ftp: WorkoutPlans.ftpSetting(in: directory))
+    let figures = WorkoutPlans.figures(found, ftp: ftp)
     let comparison = compare.map { RideComparison(figures, kind: $0, among: (rides?.all ?? []).map(RideFigures.init)) }
     if json {
       try StandardOutput.print(comparison.map { ComparisonReport.json(figures, $0) } ?? Export.rideJSON(figures))

@@ -37,9 +37,9 @@ enum WorkoutPlans {
     return figures
   }
 
-  /// The rider's FTP setting in the journal of `directory`; nil when it is not set (or
-  /// cannot be read: the reports then give no IF or TSS, and say nothing else of it).
-  static func ftpSetting(in directory: String) -> Int? {
-    (try? openReader(dataDirectory: directory)?.settings()[.ftp]).flatMap { $0.flatMap { Int($0) } }
+  /// The rider's FTP setting in the journal `reader` reads; nil when it is not set (or cannot
+  /// be read: the reports then give no IF or TSS, and say nothing else of it).
+  static func ftpSetting(_ reader: JournalReader) -> Int? {
+    (try? reader.settings()[.ftp]).flatMap { Int($0) }
   }
 }
