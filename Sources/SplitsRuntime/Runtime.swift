@@ -1,20 +1,5 @@
 import SplitsCore
 import SplitsRender
-import SplitsSensors
-
-/// Where the screen's writes to a trainer's control point go (the sensor link); a write that
-/// cannot be sent is dropped, and the trainer's session sends it again or gives up.
-@MainActor
-public protocol TrainerWriter: AnyObject {
-  func write(_ request: ControlPointRequest, to address: String)
-}
-
-/// The sensors a screen reads (`FullScreen.run`'s `sensors`): they write to a trainer, and stop
-/// when the screen ends (what was written is sent first).
-@MainActor
-public protocol SensorsLinked: TrainerWriter {
-  func stop()
-}
 
 /// Runs one `Program` on the main actor: every input goes through the program's reducer, the
 /// effects run in order (journal first), then the frame is drawn and the ticker set.
@@ -49,23 +34,18 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var tickerDeadline: Instant?
   /// The frame the ticker's deadline brings, found while looking for the deadline.
   private var upcoming: Upcoming?
+  /// What the journal has not taken yet (`UnwrittenWrites`).
+  private var unwritten = UnwrittenWrites()
   /// Events the journal could not take yet, oldest first, each with the receipt of the remote
   /// command it completes, if any.
-  public private(set) var pending: [(event: RideEvent, ride: Int, wall: Int64, receipt: RemoteReceipt?)] = []
-  /// Sensor samples the journal could not take yet, oldest first: written after the events,
-  /// retried with them.
-  public private(set) var pendingSamples: [(sample: SensorSample, ride: Int)] = []
-  /// Whether the program was last told that writes fail.
-  private var reportedFailing = false
+  public var pending: [(event: RideEvent, ride: Int, wall: Int64, receipt: RemoteReceipt?)] { unwritten.events }
+  /// Sensor samples the journal could not take yet, oldest first.
+  public var pendingSamples: [(sample: SensorSample, ride: Int)] { unwritten.samples }
   private var retry: Task<Void, Never>?
-  /// Why the journal last refused a write, while events are pending.
-  private var failure: String?
   /// The answer to the remote command being applied (`command(_:)`).
   private var reply: RemoteAnswer?
   /// The remote command being applied, whose last event carries its receipt.
   private var request: RemoteRequest?
-  /// Why the journal refused an event for good while the remote command was applied.
-  private var droppedForCommand: String?
 
   public init(
     program: P, backend: any TerminalBackend, time: TimeSource<C>, sink: (any EventSink)? = nil,
@@ -128,18 +108,18 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   public func command(_ request: RemoteRequest) -> RemoteAnswer? {
     guard exitStatus == nil else { return nil }
     if let earlier = pending.first(where: { $0.receipt?.id == request.id })?.receipt {
-      return RemoteAnswer(outcome: earlier.outcome, unwritten: failure ?? "")
+      return RemoteAnswer(outcome: earlier.outcome, unwritten: unwritten.failure ?? "")
     }
     // A journal that cannot be read now cannot be written either: the command's events are
     // then kept unwritten with their receipt, and the answer says so.
     if let earlier = (try? sink?.receipt(id: request.id)) ?? nil { return RemoteAnswer(outcome: earlier.outcome) }
     reply = nil
-    droppedForCommand = nil
+    unwritten.refusedForGood = nil
     self.request = request
     process([.remote(request.command, request.details)], full: false)
     defer {
       reply = nil
-      droppedForCommand = nil
+      unwritten.refusedForGood = nil
       self.request = nil
     }
     return reply
@@ -179,15 +159,15 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       switch effect {
       case .record(let event, let ride, let wall):
         let receipt = carrier.flatMap { $0.index == effects.startIndex - 1 ? $0.receipt : nil }
-        pending.append((event, ride, wall, receipt))
+        unwritten.events.append((event, ride, wall, receipt))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .recordSample(let sample, let ride):
-        pendingSamples.append((sample, ride))
+        unwritten.samples.append((sample, ride))
         if let report = flushPending() { effects.append(contentsOf: handle(.journal(report))) }
       case .reply(let outcome, let sport):
         // Events before it are written, or kept and retried: the answer says which.
         reply = RemoteAnswer(
-          outcome: outcome, unwritten: pending.isEmpty ? nil : (failure ?? ""), dropped: droppedForCommand, sport: sport)
+          outcome: outcome, unwritten: pending.isEmpty ? nil : (unwritten.failure ?? ""), dropped: unwritten.refusedForGood, sport: sport)
       case .rememberComparison(let kind, let name):
         // A choice the journal did not keep is said in the banner; nothing else is lost.
         do {
@@ -233,65 +213,17 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   // MARK: The journal
 
-
-  /// Writes the pending events in order. Returns what the program must be told: that writes
-  /// fail (the events are kept and retried every 2 s and at the next event), that one was
-  /// refused for good (it is dropped), or that the journal caught up after failing.
+  /// Writes what the journal has not taken yet (`UnwrittenWrites.flush`): while it fails, a
+  /// retry every two seconds; once everything is written, none.
   private func flushPending() -> JournalReport? {
-    guard let sink else {
-      pending.removeAll()
-      pendingSamples.removeAll()
-      return nil
+    let (report, failing) = unwritten.flush(into: sink, problem: journalProblem)
+    if failing {
+      scheduleRetry()
+    } else {
+      retry?.cancel()
+      retry = nil
     }
-    var refused: JournalReport?
-    while let (event, ride, wall, receipt) = pending.first {
-      do {
-        try sink.append(event, ride: ride, wallMilliseconds: wall, receipt: receipt)
-        pending.removeFirst()
-      } catch let failure as any EventSinkFailure where !failure.isTransient {
-        // Refused for good: trying again cannot help. Say so and go on with the rest.
-        pending.removeFirst()
-        let message = journalProblem(failure)
-        refused = .refused(message: message)
-        droppedForCommand = message
-      } catch {
-        reportedFailing = true
-        scheduleRetry()
-        let message = journalProblem(error)
-        failure = message
-        return .failing(message: message, unwritten: pending.count)
-      }
-    }
-    if let failing = flushSamples(sink) { return failing }
-    retry?.cancel()
-    retry = nil
-    failure = nil
-    if reportedFailing {
-      reportedFailing = false
-      return .caughtUp
-    }
-    return refused
-  }
-
-  /// Writes the pending samples in order, after every pending event (a sample's ride row
-  /// comes with the ride's first event). A sample refused for good is dropped (the ride it
-  /// belongs to is gone); a failure keeps it and the rest, and is reported as the events'.
-  private func flushSamples(_ sink: any EventSink) -> JournalReport? {
-    while let (sample, ride) = pendingSamples.first {
-      do {
-        try sink.append(sample, ride: ride)
-        pendingSamples.removeFirst()
-      } catch let failure as any EventSinkFailure where !failure.isTransient {
-        pendingSamples.removeFirst()
-      } catch {
-        reportedFailing = true
-        scheduleRetry()
-        let message = journalProblem(error)
-        failure = message
-        return .failing(message: message, unwritten: pending.count)
-      }
-    }
-    return nil
+    return report
   }
 
   /// While the journal refuses writes, try again every two seconds.
@@ -309,9 +241,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
 
   /// One retry; false when there is nothing left to retry.
   private func retryJournal() -> Bool {
-    guard !pending.isEmpty || !pendingSamples.isEmpty, exitStatus == nil else { return false }
+    guard !unwritten.isEmpty, exitStatus == nil else { return false }
     if let report = flushPending() { send(.journal(report)) }
-    return !pending.isEmpty || !pendingSamples.isEmpty
+    return !unwritten.isEmpty
   }
 
   // MARK: The ticker
