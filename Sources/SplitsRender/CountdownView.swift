@@ -45,10 +45,7 @@ public enum CountdownView {
       let block = face.height + 2
       let row = top + (room - block) / 2
       screen.put(label, row: row, column: column, style: style)
-      BigDigits.draw(time, face: face, into: &screen, row: row + 2, column: column, style: style)
-      screen.clocks.show(
-        .countdown, text: time, rows: row + 2..<row + 2 + face.height,
-        glyphs: BigDigits.glyphColumns(time, face: face, column: column))
+      screen.put(big: ClockFigure(.countdown, time), face: face, row: row + 2, column: column, style: style)
     } else if room > 0 || height == 1 {
       drawText(label: label, time: time, state: state, s: s, options: options, style: style, into: &screen, top: top, room: max(1, room))
     }
@@ -101,9 +98,7 @@ public enum CountdownView {
   /// The remaining time as text, noted as a clock figure to the digit that fits.
   static func putTime(_ time: String, row: Int, column: Int, into screen: inout Screen) {
     // Never cut inside a field: whole fields go, marked (TimeFormat.fitted).
-    let fit = TimeFormat.fitted(time, columns: screen.size.columns - column)
-    screen.put(fit.text, row: row, column: column, style: .bold)
-    screen.clocks.show(.countdown, text: time, row: row, column: column, visible: fit.digits)
+    screen.put([.figure(ClockFigure(.countdown, time), fitting: screen.size.columns - column)], row: row, column: column, style: .bold)
   }
 
   public static func label(_ state: CountdownState, _ s: CountdownStrings) -> String {

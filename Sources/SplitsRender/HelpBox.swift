@@ -49,7 +49,7 @@ enum HelpBox {
     let message = Array(wrap(content.tooSmall(needed), width: max(1, size.columns - 2)).prefix(size.rows))
     let top = (size.rows - message.count) / 2
     screen.fill(row: top, column: 0, width: size.columns, height: message.count, style: .reverse)
-    screen.clocks.cover(rows: top..<top + message.count, columns: 0..<size.columns)
+    screen.cover(rows: top..<top + message.count, columns: 0..<size.columns)
     for (index, line) in message.enumerated() {
       screen.put(" " + line, row: top + index, column: 0, style: .reverse)
     }
@@ -62,7 +62,7 @@ enum HelpBox {
     let left = (size.columns - boxWidth) / 2
     let top = (size.rows - boxHeight) / 2
     screen.fill(row: top, column: left, width: boxWidth, height: boxHeight, style: .plain)
-    screen.clocks.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
+    screen.cover(rows: top..<top + boxHeight, columns: left..<left + boxWidth)
     let horizontal = String(repeating: "─", count: boxWidth - 2)
     let titled = TextWidth.padded(TextWidth.prefix("─ " + title + " " + horizontal, columns: boxWidth - 2), to: boxWidth - 2)
     screen.put("┌" + titled + "┐", row: top, column: left, style: .bold, width: boxWidth)

@@ -80,18 +80,15 @@ public enum RideView {
     case .big(let face, let row):
       let text = state.phase == .countdown ? label : timeText
       let column = (width - BigDigits.width(text, face: face)) / 2
-      BigDigits.draw(text, face: face, into: &screen, row: row, column: column, style: style)
-      if state.phase != .countdown {
-        screen.clocks.show(
-          .moving, text: timeText, rows: row..<row + face.height,
-          glyphs: BigDigits.glyphColumns(timeText, face: face, column: column))
+      if state.phase == .countdown {
+        BigDigits.draw(text, face: face, into: &screen, row: row, column: column, style: style)
+      } else {
+        screen.put(big: ClockFigure(.moving, timeText), face: face, row: row, column: column, style: style)
       }
     case .text(let row, let withState):
       if withState { screen.put(label, row: row, column: 1 + TextWidth.columns(timeText + "  "), style: style) }
       let column = width > TextWidth.columns(timeText) ? 1 : 0
-      let fit = TimeFormat.fitted(timeText, columns: width - column)
-      screen.put(fit.text, row: row, column: column, style: .bold)
-      screen.clocks.show(.moving, text: timeText, row: row, column: column, visible: fit.digits)
+      screen.put([.figure(ClockFigure(.moving, timeText), fitting: width - column)], row: row, column: column, style: .bold)
     }
   }
 
@@ -101,37 +98,27 @@ public enum RideView {
   static func drawFigures(_ state: RideScreenState, stateShown: Bool, options: ViewOptions, into screen: inout Screen, row: Int) {
     let s = options.strings
     let width = screen.size.columns
-    let elapsed = TimeFormat.clock(state.elapsed, precision: .s)
-    let paused = TimeFormat.clock(state.pausedTotal, precision: .s)
-    var parts: [(text: String, clock: ClockField?, value: String)] = [
-      ("\(s.elapsed) \(elapsed)", .elapsed, elapsed),
-      ("\(s.pausedTotal) \(paused)", .paused, paused),
-      ("\(s.laps) \(state.clock.ride.splits.count)", nil, ""),
-    ] + distancePart(state, options: options)
-    if !stateShown { parts.insert((stateLabel(state, s), nil, ""), at: 0) }
-    var line = ""
-    for part in parts {
-      var text = part.text
-      var shownValue = part.value
-      var digits = part.value.count
-      if TextWidth.columns(line.isEmpty ? text : line + "   " + text) + 1 > width {
-        guard line.isEmpty else { break }
-        if part.clock != nil {
-          let label = String(part.text.dropLast(part.value.count))
+    let elapsed = ClockFigure(.elapsed, TimeFormat.clock(state.elapsed, precision: .s))
+    let paused = ClockFigure(.paused, TimeFormat.clock(state.pausedTotal, precision: .s))
+    var parts: [[Span]] = [
+      [.text("\(s.elapsed) "), .figure(elapsed)],
+      [.text("\(s.pausedTotal) "), .figure(paused)],
+      [.text("\(s.laps) \(state.clock.ride.splits.count)")],
+    ] + distancePart(state, options: options).map { [.text($0)] }
+    if !stateShown { parts.insert([.text(stateLabel(state, s))], at: 0) }
+    var line: [Span] = [.text(" ")]
+    for var part in parts {
+      let separator: [Span] = line.count > 1 ? [.text("   ")] : []
+      if (line + separator + part).columns > width {
+        guard line.count == 1 else { break }
+        if part.count == 2, let label = part.first?.text, case .figure(let figure, _)? = part.last?.moves {
           let room = width - 1 - TextWidth.columns(label)
-          let fit = TimeFormat.fitted(part.value, columns: room >= 3 ? room : width - 1)
-          text = (room >= 3 ? label : "") + fit.text
-          shownValue = fit.text
-          digits = fit.digits
+          part = (room >= 3 ? [.text(label)] : []) + [.figure(figure, fitting: room >= 3 ? room : width - 1)]
         }
       }
-      line = line.isEmpty ? text : line + "   " + text
-      if let clock = part.clock {
-        let start = 1 + TextWidth.columns(line) - TextWidth.columns(shownValue)
-        screen.clocks.show(clock, text: part.value, row: row, column: start, visible: digits)
-      }
+      line += separator + part
     }
-    screen.put(" " + line, row: row, column: 0)
+    screen.put(line, row: row, column: 0)
   }
 
   /// The comparison's line: what the ride is compared with and its finish (`vs PB (ride 2)
@@ -152,22 +139,22 @@ public enum RideView {
       case .gold: s.compareGold
       case .none: s.compareNone
       }
-    var parts: [(text: String, clock: (text: String, origin: Duration)?)] = []
+    var parts: [[Span]] = []
     if let missing = live.missingBest, case .atLeast(let laps) = missing.laps {
       // No personal best with the laps so far: which rides there are, and what Δ is against.
       let usual =
         missing.usualLaps == 1
         ? s.fill(s.ridesWithOneLapFormat, String(missing.ridesWithUsualLaps))
         : s.fill(s.ridesWithLapsFormat, String(missing.ridesWithUsualLaps), String(missing.usualLaps))
-      parts.append((s.fill(s.compareNoBestFormat, name, String(laps), usual), nil))
-      if live.reference != nil { parts.append((s.compareDeltaAgainstGold, nil)) }
+      parts.append([.text(s.fill(s.compareNoBestFormat, name, String(laps), usual))])
+      if live.reference != nil { parts.append([.text(s.compareDeltaAgainstGold)]) }
     } else if let reference = live.reference {
       var label =
         reference.rideNumber.map { s.fill(s.compareRideFormat, name, String($0)) } ?? s.fill(s.compareAgainstFormat, name)
       if let finish = live.finish { label += " " + clock(finish) }
-      parts.append((label, nil))
+      parts.append([.text(label)])
     } else {
-      parts.append((live.kind == .none ? name : s.fill(s.compareNothingFormat, name), nil))
+      parts.append([.text(live.kind == .none ? name : s.fill(s.compareNothingFormat, name))])
     }
     let lapNumber = state.clock.ride.splits.count + 1
     let lapOrigin = LapTable.runningLapOrigin(splits: state.clock.ride.splits)
@@ -175,23 +162,19 @@ public enum RideView {
       let predicted = live.predictedFinish(moving: state.moving, lapOrigin: lapOrigin, lap: lapNumber),
       let origin = live.predictionOrigin(lap: lapNumber)
     {
-      let text = clock(predicted)
-      parts.append((s.footerPredicted + " " + text, (text, origin)))
+      // The predicted finish grows with the moving time once the lap is longer than the
+      // comparison's: its digits turn over on their own lattice (while the clock runs).
+      let figure = ClockFigure(.moving, clock(predicted), origin: origin)
+      parts.append([.text(s.footerPredicted + " "), state.phase == .running ? .figure(figure) : .text(figure.text)])
     }
-    if let sum = live.sumOfBest { parts.append((s.footerSumOfBest + " " + clock(sum), nil)) }
-    var line = ""
+    if let sum = live.sumOfBest { parts.append([.text(s.footerSumOfBest + " " + clock(sum))]) }
+    var line: [Span] = [.text(" ")]
     for part in parts {
-      let next = line.isEmpty ? part.text : line + " · " + part.text
-      guard line.isEmpty || TextWidth.columns(next) + 1 <= width else { break }
+      let next = line.count == 1 ? line + part : line + [.text(" · ")] + part
+      guard line.count == 1 || next.columns <= width else { break }
       line = next
-      if let shown = part.clock, state.phase == .running {
-        // The predicted finish grows with the moving time once the lap is longer than the
-        // comparison's: its digits turn over on their own lattice.
-        let start = 1 + TextWidth.columns(line) - TextWidth.columns(shown.text)
-        screen.clocks.show(.moving, text: shown.text, row: row, column: start, visible: width - start, origin: shown.origin)
-      }
     }
-    screen.put(" " + line, row: row, column: 0, style: .dim)
+    screen.put(line, row: row, column: 0, style: .dim)
   }
 
   /// The finished ride: moving, elapsed and paused time; laps with the best, worst and

@@ -6,8 +6,9 @@ public struct Screen: Equatable, Sendable {
   public let size: Size
   public internal(set) var cells: [Cell]
   /// The clock figures drawn, and to which digit they are visible: what can change this frame
-  /// without input (`Program.nextChange(from:)`).
-  public var clocks = ShownClocks()
+  /// without input (`Program.nextChange(from:)`). Noted only by what draws them (`Span`,
+  /// `put(big:)`) and the overlays that cover them (`cover`), all in this file.
+  public private(set) var clocks = ShownClocks()
 
   public init(size: Size) {
     self.size = size
@@ -46,6 +47,47 @@ public struct Screen: Equatable, Sendable {
       x += w
     }
     return max(0, x - column)
+  }
+
+  /// Writes `spans` side by side from (`row`, `column`), each in its own style or `style`,
+  /// clipped as `put` clips; a clock figure's digits and a mark's cells are noted where they
+  /// land, as far as they are drawn. Returns the number of columns written.
+  @discardableResult
+  public mutating func put(_ spans: [Span], row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int {
+    let limit = width.map { column + max(0, $0) }
+    var x = column
+    for span in spans {
+      let written = put(span.text, row: row, column: x, style: span.style ?? style, width: limit.map { $0 - x })
+      // A mark is noted even while it shows nothing: it can appear there.
+      if row >= 0, row < size.rows, x >= 0, x < size.columns {
+        switch span.moves {
+        case .figure(let figure, let digits)?:
+          clocks.show(figure.field, text: figure.text, row: row, column: x, visible: min(digits, written), origin: figure.origin)
+        case .turns(let field, let place, let origins, let along)?:
+          for origin in origins {
+            clocks.show(field, place: place, rows: row..<row + 1, columns: along ?? x..<x + max(1, written), origin: origin)
+          }
+        case nil: break
+        }
+      }
+      x += written
+      if written < span.columns { break }
+    }
+    return x - column
+  }
+
+  /// Draws `figure` in big digits of `face` from (`row`, `column`), noting each glyph's digit.
+  public mutating func put(big figure: ClockFigure, face: BigDigits.Face, row: Int, column: Int, style: Style = .plain) {
+    BigDigits.draw(figure.text, face: face, into: &self, row: row, column: column, style: style)
+    clocks.show(
+      figure.field, text: figure.text, rows: row..<row + face.height,
+      glyphs: BigDigits.glyphColumns(figure.text, face: face, column: column), origin: figure.origin)
+  }
+
+  /// Something drawn over `rows` × `columns` (the help box): the figures under it are no
+  /// longer seen.
+  public mutating func cover(rows: Range<Int>, columns: Range<Int>) {
+    clocks.cover(rows: rows, columns: columns)
   }
 
   /// Writes `text` centred in the row (or in `width` columns from `column`).

@@ -180,19 +180,18 @@ public enum WorkoutView {
     let width = screen.size.columns
     if let face {
       let column = (width - BigDigits.width(figure, face: face)) / 2
-      BigDigits.draw(figure, face: face, into: &screen, row: row, column: column, style: style)
       if let origin {
-        screen.clocks.show(
-          .moving, text: figure, rows: row..<row + face.height,
-          glyphs: BigDigits.glyphColumns(figure, face: face, column: column), origin: origin)
+        screen.put(big: ClockFigure(.moving, figure, origin: origin), face: face, row: row, column: column, style: style)
+      } else {
+        BigDigits.draw(figure, face: face, into: &screen, row: row, column: column, style: style)
       }
       screen.putCentered(TextWidth.prefix(caption, columns: width), row: row + face.height, style: .dim)
       return
     }
     let column = width > TextWidth.columns(figure) ? 1 : 0
     let fit = TimeFormat.fitted(figure, columns: width - column)
-    let written = screen.put(fit.text, row: row, column: column, style: style)
-    if let origin { screen.clocks.show(.moving, text: figure, row: row, column: column, visible: fit.digits, origin: origin) }
+    let shown: Span = origin.map { .figure(ClockFigure(.moving, figure, origin: $0), fitting: width - column) } ?? .text(fit.text)
+    let written = screen.put([shown], row: row, column: column, style: style)
     if fit.digits == figure.count {
       screen.put("  " + caption, row: row, column: column + written, style: .dim)
     }
@@ -239,18 +238,18 @@ public enum WorkoutView {
       screen.put(text, row: row, column: left + column, style: style)
     }
     if columns > 0 {
-      screen.put("▲", row: row + 1, column: left + marker, style: .bold)
       // The marker moves on whole seconds of the step's time, until it reaches the column it
-      // ends the step in (a lap step ridden past its nominal width stays there).
-      let spans = WorkoutProfile.spans(plan)
-      if now.index < spans.count {
-        let last = WorkoutProfile.marker(
-          plan, columns: columns, step: now.index, intoSeconds: Int64(max(0, spans[now.index].length - 1)))
-        if last != marker {
-          screen.clocks.show(
-            .moving, place: .seconds(1), rows: row + 1..<row + 2, columns: left..<left + columns, origin: now.stepStart)
-        }
-      }
+      // ends the step in (a lap step ridden past its nominal width stays there): the row it
+      // moves along is noted as turning each second from the step's start.
+      let steps = WorkoutProfile.spans(plan)
+      let last = now.index < steps.count
+        ? WorkoutProfile.marker(plan, columns: columns, step: now.index, intoSeconds: Int64(max(0, steps[now.index].length - 1)))
+        : marker
+      let track = left..<left + columns
+      let shown: Span =
+        last != marker
+        ? .marker("▲", along: track, turningWith: .moving, every: .seconds(1), from: now.stepStart) : .text("▲")
+      screen.put([shown], row: row + 1, column: left + marker, style: .bold)
     }
   }
 
@@ -259,7 +258,7 @@ public enum WorkoutView {
   /// not fit whole are left out.
   static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
     let width = screen.size.columns
-    let done = TimeFormat.clock(state.moving, precision: .s, minimumHourDigits: 0)
+    let done = Span.figure(ClockFigure(.moving, TimeFormat.clock(state.moving, precision: .s, minimumHourDigits: 0)))
     // The planned seconds from the step's start to the workout's end (nil with a lap step).
     var planned: Int? = 0
     for step in plan.steps[now.index...] {
@@ -269,25 +268,19 @@ public enum WorkoutView {
       }
       planned = sum + seconds
     }
-    var candidates: [(format: String, values: [String], origins: [Duration])] = []
+    var candidates: [[Span]] = []
     if let planned {
       let left = TimeFormat.clock(.seconds(WorkoutTable.leftSeconds((.seconds(planned) - now.into).clampedToZero)), precision: .s, minimumHourDigits: 0)
       let origin = WorkoutTable.countdownOrigin(stepStart: now.stepStart, seconds: planned)
-      candidates.append((s.workoutTimesFormat, [done, left], [.zero, origin]))
-      candidates.append(("%@ / %@", [done, left], [.zero, origin]))
+      let values = [done, .figure(ClockFigure(.moving, left, origin: origin))]
+      candidates.append(.placed(s.workoutTimesFormat, values))
+      candidates.append(.placed("%@ / %@", values))
     } else {
-      candidates.append((s.workoutTimesOpenFormat, [done], [.zero]))
+      candidates.append(.placed(s.workoutTimesOpenFormat, [done]))
     }
-    candidates.append(("%@", [done], [.zero]))
-    for candidate in candidates {
-      let placed = place(candidate.format, candidate.values)
-      guard TextWidth.columns(placed.text) + 2 <= width else { continue }
-      screen.put(" " + placed.text, row: row, column: 0)
-      for (index, value) in candidate.values.enumerated() {
-        screen.clocks.show(
-          .moving, text: value, row: row, column: 1 + placed.columns[index], visible: value.count,
-          origin: candidate.origins[index])
-      }
+    candidates.append([done])
+    for candidate in candidates where candidate.columns + 2 <= width {
+      screen.put([.text(" ")] + candidate, row: row, column: 0)
       return
     }
   }

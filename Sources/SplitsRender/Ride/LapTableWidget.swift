@@ -34,11 +34,17 @@ struct LapColumns {
   }
 
   func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
-    var text = TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth)
-    text += Self.gap + TextWidth.padded(lap, to: timeWidth)
-    if showSplit { text += Self.gap + TextWidth.padded(split, to: timeWidth) }
-    if showDiff { text += Self.gap + TextWidth.leftPadded(diff, to: diffWidth) }
-    return text
+    spans(mark, number, .text(lap), .text(split), .text(diff)).map(\.text).joined()
+  }
+
+  /// The line as spans, so that the running lap's figures are noted where they are drawn.
+  func spans(_ mark: String, _ number: String, _ lap: Span, _ split: Span, _ diff: Span) -> [Span] {
+    func blank(_ count: Int) -> String { String(repeating: " ", count: max(0, count)) }
+    var spans: [Span] = [.text(TextWidth.padded(mark, to: 1) + " " + TextWidth.leftPadded(number, to: numberWidth) + Self.gap)]
+    spans += [lap, .text(blank(timeWidth - lap.columns))]
+    if showSplit { spans += [.text(Self.gap), split, .text(blank(timeWidth - split.columns))] }
+    if showDiff { spans += [.text(Self.gap + blank(diffWidth - diff.columns)), diff] }
+    return spans
   }
 
   func line(_ r: LapRow, mark: String, precision: Precision) -> String {
@@ -87,27 +93,15 @@ extension RideView {
     into screen: inout Screen, row: Int
   ) {
     let precision = state.clock.precision
-    let width = screen.size.columns
-    let gap = LapColumns.gap.count
     let running = LapTable.runningLap(splits: state.clock.ride.splits, moving: state.moving, precision: precision)
-    screen.put(" " + columns.line(running, mark: "›", precision: precision), row: row, column: 0, style: options.colored(.cyan))
     let lastSplit = LapTable.runningLapOrigin(splits: state.clock.ride.splits)
-    var column = 1 + 2 + columns.numberWidth + gap
-    let lapText = TimeFormat.clock(running.lap, precision: precision)
-    screen.clocks.show(.moving, text: lapText, row: row, column: column, visible: width - column, origin: lastSplit)
-    column += columns.timeWidth + gap
-    if columns.showSplit {
-      let splitText = TimeFormat.clock(running.split, precision: precision)
-      screen.clocks.show(.moving, text: splitText, row: row, column: column, visible: width - column)
-      column += columns.timeWidth + gap
+    let lap = ClockFigure(.moving, TimeFormat.clock(running.lap, precision: precision), origin: lastSplit)
+    let split = ClockFigure(.moving, TimeFormat.clock(running.split, precision: precision))
+    let diff = running.difference.map {
+      ClockFigure(.moving, TimeFormat.signedDifference($0, precision: precision), origin: lastSplit + (running.lap - $0))
     }
-    if columns.showDiff, let difference = running.difference {
-      let diffText = TimeFormat.signedDifference(difference, precision: precision)
-      let start = column + columns.diffWidth - TextWidth.columns(diffText)
-      screen.clocks.show(
-        .moving, text: diffText, row: row, column: start, visible: width - start,
-        origin: lastSplit + (running.lap - difference))
-    }
+    let line = columns.spans("›", String(running.number), .figure(lap), .figure(split), diff.map { .figure($0) } ?? .text(""))
+    screen.put([.text(" ")] + line, row: row, column: 0, style: options.colored(.cyan))
     // The live delta, once the lap has reached the comparison's lap time or the best
     // segment: the shown split minus the comparison's, so it moves with the split; its
     // mark turns with the delta's sign and with the lap passing the comparison's lap.
@@ -116,15 +110,9 @@ extension RideView {
       let delta = live.delta(lap: running.number, shownSplit: running.split, precision: precision)
     else { return }
     let standing = live.standing(lap: running.number, delta: delta, shownLap: running.lap, precision: precision)
-    putComparison(columns, precision: precision, options: options, into: &screen, row: row, delta: delta, standing: standing, gold: false)
-    let deltaText = TimeFormat.signedDifference(delta, precision: precision)
-    let start = columns.deltaColumn + columns.deltaWidth - TextWidth.columns(deltaText)
-    screen.clocks.show(.moving, text: deltaText, row: row, column: start, visible: width - start)
-    let unit = Duration.nanoseconds(precision.unitNanoseconds)
-    let marks = columns.marksColumn
-    for origin in [Duration.zero, lastSplit] {
-      screen.clocks.show(.moving, place: unit, rows: row..<row + 1, columns: marks..<marks + 1, origin: origin)
-    }
+    putComparison(
+      columns, precision: precision, options: options, into: &screen, row: row, delta: delta, standing: standing, gold: false,
+      turning: [.zero, lastSplit])
   }
 
   /// The recorded laps, newest first, the best and worst marked, with the mark of the laps
@@ -169,7 +157,7 @@ extension RideView {
   /// The delta and the marks of a row, in the standing's colour.
   static func putComparison(
     _ columns: LapColumns, precision: Precision, options: ViewOptions, into screen: inout Screen, row: Int,
-    delta: Duration?, standing: LapStanding?, gold: Bool
+    delta: Duration?, standing: LapStanding?, gold: Bool, turning origins: [Duration]? = nil
   ) {
     guard columns.showDelta else { return }
     let text = delta.map { TimeFormat.signedDifference($0, precision: precision) } ?? ""
@@ -181,10 +169,21 @@ extension RideView {
       case .behindLosing?: options.colored(.red, .bold)
       case nil: .plain
       }
+    // The running lap's delta moves with the moving time as shown, and its mark can turn at
+    // each unit of the moving time and of the lap (`origins`).
+    let unit = Duration.nanoseconds(precision.unitNanoseconds)
     if !text.isEmpty {
-      screen.put(TextWidth.leftPadded(text, to: columns.deltaWidth), row: row, column: columns.deltaColumn, style: style)
+      let padding = String(repeating: " ", count: max(0, columns.deltaWidth - TextWidth.columns(text)))
+      let delta: Span = origins == nil ? .text(text) : .figure(ClockFigure(.moving, text))
+      screen.put([.text(padding), delta], row: row, column: columns.deltaColumn, style: style)
     }
-    if let standing { screen.put(standing.glyph, row: row, column: columns.marksColumn, style: style) }
+    if let origins {
+      // Noted even while it shows nothing (a level delta): it can appear at the next unit.
+      let mark = Span.mark(standing?.glyph ?? "", turningWith: .moving, every: unit, from: origins)
+      screen.put([mark], row: row, column: columns.marksColumn, style: style)
+    } else if let standing {
+      screen.put(standing.glyph, row: row, column: columns.marksColumn, style: style)
+    }
     if gold {
       screen.put(LapStanding.goldMark, row: row, column: columns.marksColumn + 1, style: options.colored(.yellow, .bold))
     }

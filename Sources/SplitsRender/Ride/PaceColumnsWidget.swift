@@ -62,10 +62,9 @@ extension LapColumns {
 
 extension RideView {
   /// The figures line's part for a ride with a lap distance: its whole laps' distance.
-  static func distancePart(_ state: RideScreenState, options: ViewOptions) -> [(text: String, clock: ClockField?, value: String)] {
+  static func distancePart(_ state: RideScreenState, options: ViewOptions) -> [String] {
     guard let covered = state.distance.covered(laps: state.clock.ride.splits.count) else { return [] }
-    let text = DistanceStrings.of(options.language).distanceText(millimetres: covered, units: state.distance.units)
-    return [(text, nil, "")]
+    return [DistanceStrings.of(options.language).distanceText(millimetres: covered, units: state.distance.units)]
   }
 
   /// The summary's line for a ride with a lap distance: its distance, and the pace and speed

@@ -102,16 +102,17 @@ struct RouteWidget {
       guard showDelta else { continue }
       let style = colorStyle(r.color)
       if !deltas[index].isEmpty {
-        screen.put(TextWidth.leftPadded(deltas[index], to: deltaWidth), row: at, column: deltaColumn, style: style)
-      }
-      if let glyph = glyph(r.color) { screen.put(glyph, row: at, column: deltaColumn + deltaWidth + 1, style: style) }
-      if r.live, let delta = r.delta, let split = analysis.timer.comparisons.time(name, at: index).real {
         // The live delta turns with the moving time as shown; its mark's turns are the route
         // feature's ticker candidates.
         let text = deltas[index]
-        let start = deltaColumn + deltaWidth - TextWidth.columns(text)
-        screen.clocks.show(.moving, text: text, row: at, column: start, visible: width - start, origin: deltaOrigin(delta, split: split))
+        let padding = String(repeating: " ", count: max(0, deltaWidth - TextWidth.columns(text)))
+        var span = Span.text(text)
+        if r.live, let delta = r.delta, let split = analysis.timer.comparisons.time(name, at: index).real {
+          span = .figure(ClockFigure(.moving, text, origin: deltaOrigin(delta, split: split)))
+        }
+        screen.put([.text(padding), span], row: at, column: deltaColumn, style: style)
       }
+      if let glyph = glyph(r.color) { screen.put(glyph, row: at, column: deltaColumn + deltaWidth + 1, style: style) }
     }
   }
 

@@ -85,20 +85,4 @@ extension WorkoutView {
     }
     return line
   }
-
-  /// `format` filled with `values`, and the column at which each value starts.
-  static func place(_ format: String, _ values: [String]) -> (text: String, columns: [Int]) {
-    let pieces = format.split(separator: "%@", omittingEmptySubsequences: false).map(String.init)
-    var text = ""
-    var columns: [Int] = []
-    for (index, piece) in pieces.enumerated() {
-      text += piece
-      if index < pieces.count - 1 {
-        let value = index < values.count ? values[index] : ""
-        columns.append(TextWidth.columns(text))
-        text += value
-      }
-    }
-    return (text, columns)
-  }
 }
