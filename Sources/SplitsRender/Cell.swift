@@ -23,10 +23,28 @@ public struct Style: Hashable, Sendable {
   /// dim and colour do not show on a blank; reverse video does.
   public static func blanksLookAlike(_ a: Style, _ b: Style) -> Bool { !a.reverse && !b.reverse }
 
-  public var color: Color?
-  public var bold: Bool
-  public var dim: Bool
-  public var reverse: Bool
+  /// The colour's raw value in the low three bits (0: none), then bold, dim and reverse: one
+  /// byte, so that comparing two cells (every cell of every frame) is comparing integers.
+  private var bits: UInt8 = 0
+
+  public var color: Color? {
+    get { Color(rawValue: bits & 0x07) }
+    set { bits = (bits & ~0x07) | (newValue?.rawValue ?? 0) }
+  }
+  public var bold: Bool {
+    get { bits & 0x08 != 0 }
+    set { set(0x08, newValue) }
+  }
+  public var dim: Bool {
+    get { bits & 0x10 != 0 }
+    set { set(0x10, newValue) }
+  }
+  public var reverse: Bool {
+    get { bits & 0x20 != 0 }
+    set { set(0x20, newValue) }
+  }
+
+  private mutating func set(_ flag: UInt8, _ on: Bool) { bits = on ? bits | flag : bits & ~flag }
 
   public init(color: Color? = nil, bold: Bool = false, dim: Bool = false, reverse: Bool = false) {
     self.color = color

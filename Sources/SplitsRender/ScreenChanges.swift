@@ -10,8 +10,18 @@ extension Screen {
   /// the run's style: the same style, or blanks outside reverse video (`looksAlike`). 0
   /// gives exactly the changed cells (plus the first cell of a wide character).
   public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
-    var runs: [Run] = []
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
+    // Over the two frames' storage directly: the scan compares every cell of every frame (at
+    // hundredths, a hundred frames a second), so no array is retained or checked per cell.
+    return cells.withUnsafeBufferPointer { new in
+      (old ?? []).withUnsafeBufferPointer { before in
+        changes(new, old: old == nil ? nil : before, bridging: bridging)
+      }
+    }
+  }
+
+  private func changes(_ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, bridging: Int) -> [Run] {
+    var runs: [Run] = []
     var text: [UInt8] = []
     text.reserveCapacity(size.columns * 4)
     for row in 0..<size.rows {
@@ -33,7 +43,7 @@ extension Screen {
           let cell = cells[base + x]
           if x > start, !cell.isContinuation {
             if let old, old[base + x] == cell {
-              guard bridging > 0, let end = gapEnd(row: row, from: x, old: old, style: style, limit: bridging)
+              guard bridging > 0, let end = gapEnd(cells, row: row, from: x, old: old, style: style, limit: bridging)
               else { break }
               for i in x..<end { cells[base + i].appendUTF8(to: &text) }
               x = end
@@ -54,7 +64,9 @@ extension Screen {
 
   /// Where the unchanged cells from `x` end at a changed cell of the same row, when they take
   /// at most `limit` bytes and look the same in `style`; nil otherwise.
-  private func gapEnd(row: Int, from x: Int, old: [Cell], style: Style, limit: Int) -> Int? {
+  private func gapEnd(
+    _ cells: UnsafeBufferPointer<Cell>, row: Int, from x: Int, old: UnsafeBufferPointer<Cell>, style: Style, limit: Int
+  ) -> Int? {
     let base = row * size.columns
     var bytes = 0
     var y = x
