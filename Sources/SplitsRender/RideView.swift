@@ -5,18 +5,25 @@ public struct ViewOptions: Equatable, Sendable {
   /// The time as text instead of big digits.
   public var plain: Bool
   public var colors: Bool
-  public var language: Language
+  public var language: Language { didSet { strings = .of(language, sport: sport) } }
   /// Whose words the strings are: a running ride's are a run's (`Run 4`). The ride and
   /// workout screens set it from their state.
-  public var sport: Sport = .biking
+  public var sport: Sport = .biking { didSet { strings = .of(language, sport: sport) } }
+  /// The language's strings for the sport, kept with the options: a frame reads them in every
+  /// widget, and a `Strings` is a hundred texts to copy.
+  public private(set) var strings: Strings
 
   public init(plain: Bool = false, colors: Bool = true, language: Language = .en) {
     self.plain = plain
     self.colors = colors
     self.language = language
+    strings = .of(language, sport: .biking)
   }
 
-  public var strings: Strings { .of(language, sport: sport) }
+  public static func == (a: ViewOptions, b: ViewOptions) -> Bool {
+    a.plain == b.plain && a.colors == b.colors && a.language == b.language && a.sport == b.sport
+  }
+
   public var workoutStrings: WorkoutStrings { .of(language) }
 
   /// `style` with its colour, or without when colour is off.
@@ -36,7 +43,7 @@ public struct ViewOptions: Equatable, Sendable {
 public enum RideView {
   public static func render(_ state: RideScreenState, size: Size, options given: ViewOptions) -> Screen {
     var options = given
-    options.sport = state.wordsSport
+    if options.sport != state.wordsSport { options.sport = state.wordsSport }
     // A workout's steps (and its summary when the last ends) have a screen of their own; the
     // summary after `r` is the ride's.
     if !state.chrome.showingSummary, state.isFollowingWorkout || state.following.run?.showingCompletion == true {
@@ -75,7 +82,8 @@ public enum RideView {
     let width = screen.size.columns
     let label = stateLabel(state, options.strings)
     let style = options.colored(phaseColor(state.phase), .bold)
-    let timeText = TimeFormat.clock(state.moving, precision: state.clock.precision)
+    let figure = ClockFigure(.moving, reading: .clock(state.clock.precision), at: state.moving)
+    let timeText = figure.text
     switch time {
     case .big(let face, let row):
       let text = state.phase == .countdown ? label : timeText
@@ -83,12 +91,12 @@ public enum RideView {
       if state.phase == .countdown {
         BigDigits.draw(text, face: face, into: &screen, row: row, column: column, style: style)
       } else {
-        screen.put(big: ClockFigure(.moving, timeText), face: face, row: row, column: column, style: style)
+        screen.put(big: figure, face: face, row: row, column: column, style: style)
       }
     case .text(let row, let withState):
       if withState { screen.put(label, row: row, column: 1 + TextWidth.columns(timeText + "  "), style: style) }
       let column = width > TextWidth.columns(timeText) ? 1 : 0
-      screen.put([.figure(ClockFigure(.moving, timeText), fitting: width - column)], row: row, column: column, style: .bold)
+      screen.put([.figure(figure, fitting: width - column)], row: row, column: column, style: .bold)
     }
   }
 
@@ -98,8 +106,8 @@ public enum RideView {
   static func drawFigures(_ state: RideScreenState, stateShown: Bool, options: ViewOptions, into screen: inout Screen, row: Int) {
     let s = options.strings
     let width = screen.size.columns
-    let elapsed = ClockFigure(.elapsed, TimeFormat.clock(state.elapsed, precision: .s))
-    let paused = ClockFigure(.paused, TimeFormat.clock(state.pausedTotal, precision: .s))
+    let elapsed = ClockFigure(.elapsed, reading: .clock(.s), at: state.elapsed)
+    let paused = ClockFigure(.paused, reading: .clock(.s), at: state.pausedTotal)
     var parts: [[Span]] = [
       [.text("\(s.elapsed) "), .figure(elapsed)],
       [.text("\(s.pausedTotal) "), .figure(paused)],
@@ -302,16 +310,19 @@ public enum RideView {
 
   /// The key line with each command's label from `label` (the ride's or the workout's).
   static func keyLine(_ state: RideScreenState, columns: Int, label: (Command) -> String) -> String {
-    var shown = KeyTable.enabled(
+    let shown = KeyTable.enabled(
       in: state.phase, helpShown: state.chrome.showingHelp, hasLaps: state.canUndo, canCompare: state.canCompare,
       canSkip: state.route.canSkip(state.clock.ride))
-    func line() -> String {
-      shown.map { "\($0.label) \(label($0.command))" }.joined(separator: "  ")
+    // Each entry's text and width once; the line's width is their sum and the gaps.
+    var entries = shown.map { key -> (command: Command, text: String, columns: Int) in
+      let text = "\(key.label) \(label(key.command))"
+      return (key.command, text, TextWidth.columns(text))
     }
-    for dropped in Self.keyDropOrder where TextWidth.columns(line()) > columns {
-      shown.removeAll { $0.command == dropped }
+    func width() -> Int { entries.reduce(0) { $0 + $1.columns } + 2 * max(0, entries.count - 1) }
+    for dropped in Self.keyDropOrder where width() > columns {
+      entries.removeAll { $0.command == dropped }
     }
-    return line()
+    return entries.map(\.text).joined(separator: "  ")
   }
 
   /// The line above the key line: the question a `q` with unwritten events asked, else why the

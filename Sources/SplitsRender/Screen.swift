@@ -9,6 +9,23 @@ public struct Screen: Equatable, Sendable {
   /// without input (`Program.nextChange(from:)`). Noted only by what draws them (`Span`,
   /// `put(big:)`) and the overlays that cover them (`cover`), all in this file.
   public private(set) var clocks = ShownClocks()
+  /// The figures drawn with a `Reading`, where and how (`patched`).
+  private(set) var placed: [Placed] = []
+  /// Whether every clock noted is one of `placed`, and nothing covers any: then the frame at a
+  /// later instant (with no input between) differs only in those figures' text, and
+  /// `patched` can make it.
+  private(set) var patchable = true
+
+  /// A figure with a reading as drawn: at (`row`, `column`), its first `shown` characters
+  /// (text), or in big digits of `face`.
+  struct Placed: Equatable, Sendable {
+    var figure: ClockFigure
+    var row: Int
+    var column: Int
+    var shown: Int
+    var style: Style
+    var face: BigDigits.Face?
+  }
 
   public init(size: Size) {
     self.size = size
@@ -62,8 +79,15 @@ public struct Screen: Equatable, Sendable {
       if row >= 0, row < size.rows, x >= 0, x < size.columns {
         switch span.moves {
         case .figure(let figure, let digits)?:
-          clocks.show(figure.field, text: figure.text, row: row, column: x, visible: min(digits, written), origin: figure.origin)
+          let shown = min(digits, written)
+          clocks.show(figure.field, text: figure.text, row: row, column: x, visible: shown, origin: figure.origin)
+          if figure.reading == nil {
+            patchable = false
+          } else if shown > 0 {
+            placed.append(Placed(figure: figure, row: row, column: x, shown: shown, style: span.style ?? style))
+          }
         case .turns(let field, let place, let origins, let along)?:
+          patchable = false
           for origin in origins {
             clocks.show(field, place: place, rows: row..<row + 1, columns: along ?? x..<x + max(1, written), origin: origin)
           }
@@ -82,11 +106,50 @@ public struct Screen: Equatable, Sendable {
     clocks.show(
       figure.field, text: figure.text, rows: row..<row + face.height,
       glyphs: BigDigits.glyphColumns(figure.text, face: face, column: column), origin: figure.origin)
+    if figure.reading == nil {
+      patchable = false
+    } else {
+      placed.append(Placed(figure: figure, row: row, column: column, shown: figure.text.count, style: style, face: face))
+    }
+  }
+
+  /// This frame brought to the clock values `value` gives (the same screen's state at a later
+  /// instant, with no input between and nothing but its clocks moved: the caller's promise) by
+  /// writing each placed figure's new text over its old: the cells a render would give, for a
+  /// fraction of its work (the next-change property test holds it to that). Nil when a render
+  /// is needed: something noted has no reading or is covered, or a figure's text changes
+  /// length (or its big glyphs their columns).
+  public func patched(_ value: (ClockField) -> Duration?) -> Screen? {
+    guard patchable, !placed.isEmpty else { return nil }
+    var screen = self
+    for (index, place) in placed.enumerated() {
+      guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
+      let old = place.figure.text
+      let text = reading.text(now)
+      if text == old { continue }
+      guard text.utf8.count == old.utf8.count, text.count == old.count else { return nil }
+      if let face = place.face {
+        let columns = BigDigits.glyphColumns(text, face: face, column: place.column)
+        guard columns == BigDigits.glyphColumns(old, face: face, column: place.column) else { return nil }
+        // Big digits ink only their cells: the glyphs that change are cleared first.
+        for (glyph, (a, b)) in zip(columns, zip(old, text)) where a != b {
+          for y in place.row..<place.row + face.height {
+            for x in glyph { screen.set(y, x, .blank) }
+          }
+        }
+        BigDigits.draw(text, face: face, into: &screen, row: place.row, column: place.column, style: place.style)
+      } else {
+        screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
+      }
+      screen.placed[index].figure.text = text
+    }
+    return screen
   }
 
   /// Something drawn over `rows` × `columns` (the help box): the figures under it are no
   /// longer seen.
   public mutating func cover(rows: Range<Int>, columns: Range<Int>) {
+    patchable = false
     clocks.cover(rows: rows, columns: columns)
   }
 

@@ -7,11 +7,40 @@ public struct ClockFigure: Equatable, Sendable {
   public var field: ClockField
   public var text: String
   public var origin: Duration
+  /// How the text follows the field, when it is one of the readings a later frame can write
+  /// again without rendering (`Screen.patched`); nil: only a render can tell.
+  public var reading: Reading?
 
   public init(_ field: ClockField, _ text: String, origin: Duration = .zero) {
     self.field = field
     self.text = text
     self.origin = origin
+  }
+
+  /// The figure of `field` at `value` read by `reading` (its text is the reading's).
+  public init(_ field: ClockField, reading: Reading, at value: Duration, origin: Duration = .zero) {
+    self.init(field, reading.text(value), origin: origin)
+    self.reading = reading
+  }
+}
+
+/// A figure's text as a function of its clock field's value: what lets a frame at a later
+/// instant be made by writing the figures again (`Screen.patched`) instead of rendering.
+public enum Reading: Equatable, Sendable {
+  /// `TimeFormat.clock(value - from)`: the moving, elapsed and paused times, the running lap
+  /// (from the last split) and its split, a workout's time done.
+  case clock(Precision, minimumHourDigits: Int = 2, from: Duration = .zero)
+  /// `TimeFormat.signedDifference(truncated(value - from) - less)`: the running lap's
+  /// difference from the last lap (from the last split, less the last lap as shown).
+  case difference(Precision, from: Duration, less: Duration)
+
+  public func text(_ value: Duration) -> String {
+    switch self {
+    case .clock(let precision, let hours, let from):
+      TimeFormat.clock(value - from, precision: precision, minimumHourDigits: hours)
+    case .difference(let precision, let from, let less):
+      TimeFormat.signedDifference(TimeFormat.truncated(value - from, to: precision) - less, precision: precision)
+    }
   }
 }
 

@@ -19,7 +19,7 @@ import SplitsWorkout
 public enum WorkoutView {
   public static func render(_ state: RideScreenState, size: Size, options given: ViewOptions) -> Screen {
     var options = given
-    options.sport = state.wordsSport
+    if options.sport != state.wordsSport { options.sport = state.wordsSport }
     var screen = Screen(size: size)
     guard size.columns > 0, size.rows > 0, let run = state.following.run else { return screen }
     let s = options.workoutStrings
@@ -258,7 +258,7 @@ public enum WorkoutView {
   /// not fit whole are left out.
   static func drawTimes(_ state: RideScreenState, plan: Workout, now: Current, _ s: WorkoutStrings, into screen: inout Screen, row: Int) {
     let width = screen.size.columns
-    let done = Span.figure(ClockFigure(.moving, TimeFormat.clock(state.moving, precision: .s, minimumHourDigits: 0)))
+    let done = Span.figure(ClockFigure(.moving, reading: .clock(.s, minimumHourDigits: 0), at: state.moving))
     // The planned seconds from the step's start to the workout's end (nil with a lap step).
     var planned: Int? = 0
     for step in plan.steps[now.index...] {

@@ -15,6 +15,11 @@ public protocol Program: SendableMetatype {
   func nextCandidate(shown: ShownClocks) -> Now?
   /// The whole frame for a terminal of `size`.
   func render(size: Size) -> Screen
+  /// The frame of the current state made from `frame`, the frame of `earlier` (this program
+  /// before ticks alone), without rendering, when only its clock figures can differ; nil when
+  /// only `render` can tell. A shortcut: it gives `render`'s cells or nil (the next-change
+  /// property test holds it to that).
+  func patched(_ frame: Screen, since earlier: Self) -> Screen?
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
@@ -40,12 +45,17 @@ extension Program {
   /// between can show it without rendering again.
   public func upcoming(from frame: Screen) -> Upcoming? {
     var probe = self
+    var current = frame
     guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
+      let earlier = probe
       let effects = probe.handle(Action(.tick, at: next))
-      let shown = probe.render(size: frame.size)
+      // Where only the clock's figures can have moved, they are written again over the frame
+      // before instead of rendering it all (at hundredths, most frames).
+      let shown = probe.patched(current, since: earlier) ?? probe.render(size: frame.size)
+      current = shown
       if shown.cells != frame.cells || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
         return Upcoming(
@@ -63,6 +73,8 @@ extension Program {
   }
 
   public var searchLimit: Int { 1_000 }
+
+  public func patched(_ frame: Screen, since earlier: Self) -> Screen? { nil }
 
   public var followsWallClock: Bool { false }
 

@@ -24,6 +24,22 @@ public struct RideProgram: Program {
 
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
 
+  /// While the ride runs and no feature but the clock's figures has anything due up to now,
+  /// the frame is `earlier`'s with those figures written again (`Screen.patched`).
+  public func patched(_ frame: Screen, since earlier: RideProgram) -> Screen? {
+    guard earlier.state.phase == .running, state.phase == .running, state.now >= earlier.state.now,
+      earlier.state.featuresCandidate.map({ $0 > state.now }) ?? true
+    else { return nil }
+    return frame.patched { field in
+      switch field {
+      case .moving: state.moving
+      case .elapsed: state.elapsed
+      case .paused: state.pausedTotal
+      case .countdown: nil
+      }
+    }
+  }
+
   /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride. "Still running" only when
   /// the journal has every event: otherwise coming back would not find what the screen showed.
   public func summary(unwrittenEvents: Int) -> String {

@@ -21,12 +21,20 @@ struct NextChangePropertyTests {
   /// Checks the rule at the program's current state; returns a description of the first breach.
   static func breach<P: Program>(_ program: P, now: Instant, size: Size, rng: inout SplitMix64) -> String? {
     let frame = program.render(size: size)
+    var shortcut: String?
     func rendered(at instant: Instant) -> Screen { probed(at: instant).screen }
     func probed(at instant: Instant) -> (screen: Screen, effects: [Effect]) {
       var probe = program
       let effects = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
+      let screen = probe.render(size: size)
+      // The shortcut the ticker takes (`Program.patched`): the render's cells and clocks, or nil.
+      if shortcut == nil, let patched = probe.patched(frame, since: program),
+        patched.cells != screen.cells || patched.clocks != screen.clocks
+      {
+        shortcut = "the frame written again at +\(instant - now) is not the render:\n\(patched.lines.joined(separator: "\n"))\nrendered:\n\(screen.lines.joined(separator: "\n"))"
+      }
       // A sensor sample waits for the next action: it is no reason to wake (`Effect.wakes`).
-      return (probe.render(size: size), effects.filter(\.wakes))
+      return (screen, effects.filter(\.wakes))
     }
     guard let next = program.nextChange(from: frame) else {
       for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
@@ -34,7 +42,7 @@ struct NextChangePropertyTests {
         if screen.cells != frame.cells { return "nil, yet the frame changes at +\(later)" }
         if !effects.isEmpty { return "nil, yet \(effects) at +\(later)" }
       }
-      return nil
+      return shortcut
     }
     guard next > now else { return "next change \(next) is not after now \(now)" }
     let span = (next - now).nanoseconds
@@ -51,7 +59,7 @@ struct NextChangePropertyTests {
     if atNext.cells == frame.cells && effects.isEmpty {
       return "nothing changes at the next change, +\(next - now)"
     }
-    return nil
+    return shortcut
   }
 
   @Test func theRideScreen() {

@@ -34,9 +34,14 @@ public struct RideScreenState: Equatable, Sendable {
   /// the features' candidates. Every change of the frame without input happens at one of
   /// these instants; nil when none can come (a ready ride, a paused ride showing no counter).
   public func nextCandidate(shown: ShownClocks) -> Instant? {
+    [clock.nextCandidate(shown: shown, now: now), featuresCandidate].compactMap { $0 }.min()
+  }
+
+  /// The earliest candidate of every feature but the clock's figures: until then, only the
+  /// figures that read the clock can change on screen.
+  public var featuresCandidate: Instant? {
     [
       chrome.nextCandidate,
-      clock.nextCandidate(shown: shown, now: now),
       following.nextCandidate(at: workoutPosition, phase: phase, now: now),
       comparison.nextCandidate(clock.ride, live: liveComparison, now: now),
       route.nextCandidate(clock.ride, precision: clock.precision, now: now),

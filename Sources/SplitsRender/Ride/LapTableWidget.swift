@@ -95,10 +95,13 @@ extension RideView {
     let precision = state.clock.precision
     let running = LapTable.runningLap(splits: state.clock.ride.splits, moving: state.moving, precision: precision)
     let lastSplit = LapTable.runningLapOrigin(splits: state.clock.ride.splits)
-    let lap = ClockFigure(.moving, TimeFormat.clock(running.lap, precision: precision), origin: lastSplit)
-    let split = ClockFigure(.moving, TimeFormat.clock(running.split, precision: precision))
+    let lap = ClockFigure(.moving, reading: .clock(precision, from: lastSplit), at: state.moving, origin: lastSplit)
+    let split = ClockFigure(.moving, reading: .clock(precision), at: state.moving)
+    // The difference is the lap less the last lap as shown (`running.lap - difference`).
     let diff = running.difference.map {
-      ClockFigure(.moving, TimeFormat.signedDifference($0, precision: precision), origin: lastSplit + (running.lap - $0))
+      ClockFigure(
+        .moving, reading: .difference(precision, from: lastSplit, less: running.lap - $0), at: state.moving,
+        origin: lastSplit + (running.lap - $0))
     }
     let line = columns.spans("›", String(running.number), .figure(lap), .figure(split), diff.map { .figure($0) } ?? .text(""))
     screen.put([.text(" ")] + line, row: row, column: 0, style: options.colored(.cyan))
