@@ -107,7 +107,7 @@ let package = Package(
       swiftSettings: strict),
     // `bench/render.sh`: microseconds to render a frame and diff it against the previous one.
     .executableTarget(
-      name: "RenderBench", dependencies: ["SplitsCore", "SplitsRender"], swiftSettings: strict),
+      name: "RenderBench", dependencies: ["SplitsCore", "SplitsRender", "SplitsRuntime"], swiftSettings: strict),
 
     // For the tests only: the seeded generator of generated cases, and temporary directories
     // and child processes (both needing nothing, so the end-to-end tests share them); the

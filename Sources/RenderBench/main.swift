@@ -1,5 +1,6 @@
 import SplitsCore
 import SplitsRender
+import SplitsRuntime
 
 // Renders screens the way the runtime does on every tick: the whole frame at a new instant,
 // then its difference to the previous frame. Prints microseconds per frame for each variant.
@@ -71,6 +72,33 @@ let variants: [(String, (Int) -> Screen)] = [
   ("countdown, --plain", countdownFrame(ViewOptions(plain: true))),
 ]
 
+/// The ticker's work per displayed change on the running ride screen at hundredths, as the
+/// runtime does it: the tick applied, the frame found with the deadline diffed against the
+/// one before, and the next deadline and its frame found (`Program.upcoming`: the clock's
+/// figures written again where it can, else a render).
+@MainActor func measureTicker(_ options: ViewOptions) -> Double {
+  var state = ride
+  state.now = instant(3_725_456)
+  var program = RideProgram(state: state, options: options, persistent: true)
+  var frame = program.render(size: size)
+  var upcoming = program.upcoming(from: frame)
+  var runs = 0
+  let clock = ContinuousClock()
+  let start = clock.now
+  for _ in 0..<frames {
+    guard let next = upcoming else { break }
+    _ = program.handle(Action(.tick, at: Now(monotonic: next.at, wallMilliseconds: 0)))
+    let shown = next.frame(at: next.at) ?? program.render(size: size)
+    runs &+= shown.changes(since: frame).count
+    frame = shown
+    upcoming = program.upcoming(from: frame)
+  }
+  let elapsed = clock.now - start
+  if runs == -1 { print(runs) }
+  let (seconds, attoseconds) = elapsed.components
+  return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(frames)
+}
+
 func format(_ micros: Double) -> String { "\((micros * 10).rounded() / 10)" }
 
 // The cores may be shared: each variant runs three times after a warm-up; the median and the
@@ -79,6 +107,14 @@ print("render + changes(since:), \(size), \(frames) frames each, median (best) o
 for (name, frame) in variants {
   _ = measure(frame)  // warm-up
   let rounds = (0..<3).map { _ in measure(frame) }.sorted()
+  let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
+  print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
+}
+
+print("the ticker's work per change at hundredths (tick, diff, next deadline), \(size), \(frames) frames each")
+for (name, options) in [("ride, running, 3 laps, big digits", ViewOptions()), ("ride, running, 3 laps, --plain", ViewOptions(plain: true))] {
+  _ = MainActor.assumeIsolated { measureTicker(options) }
+  let rounds = (0..<3).map { _ in MainActor.assumeIsolated { measureTicker(options) } }.sorted()
   let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
   print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
 }

@@ -131,13 +131,13 @@ public struct Screen: Equatable, Sendable {
       if let face = place.face {
         let columns = BigDigits.glyphColumns(text, face: face, column: place.column)
         guard columns == BigDigits.glyphColumns(old, face: face, column: place.column) else { return nil }
-        // Big digits ink only their cells: the glyphs that change are cleared first.
+        // Big digits ink only their cells: a glyph that changes is cleared, then drawn alone.
         for (glyph, (a, b)) in zip(columns, zip(old, text)) where a != b {
           for y in place.row..<place.row + face.height {
             for x in glyph { screen.set(y, x, .blank) }
           }
+          BigDigits.draw(String(b), face: face, into: &screen, row: place.row, column: glyph.lowerBound, style: place.style)
         }
-        BigDigits.draw(text, face: face, into: &screen, row: place.row, column: place.column, style: place.style)
       } else {
         screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
       }

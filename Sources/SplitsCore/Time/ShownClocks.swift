@@ -47,11 +47,16 @@ public struct ShownClocks: Equatable, Sendable {
 
   /// For each figure of `field` still visible (by its origin), the smallest place value shown.
   public func lattices(_ field: ClockField) -> [(origin: Duration, place: Duration)] {
-    var smallest: [Duration: Duration] = [:]
+    // A few origins at most (the figures of one running lap): a list, not a dictionary.
+    var smallest: [(origin: Duration, place: Duration)] = []
     for digit in digits where digit.field == field && !isCovered(digit.area) {
-      smallest[digit.origin] = min(smallest[digit.origin] ?? digit.place, digit.place)
+      if let index = smallest.firstIndex(where: { $0.origin == digit.origin }) {
+        smallest[index].place = min(smallest[index].place, digit.place)
+      } else {
+        smallest.append((digit.origin, digit.place))
+      }
     }
-    return smallest.map { ($0.key, $0.value) }
+    return smallest
   }
 
   private func isCovered(_ area: Area) -> Bool { covered.contains { $0.contains(area) } }

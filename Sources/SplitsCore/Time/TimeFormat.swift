@@ -23,19 +23,54 @@ public enum TimeFormat {
     let (totalSeconds, attoseconds) = d > .zero ? d.components : (0, 0)
     let m = (totalSeconds / 60) % 60
     let s = totalSeconds % 60
-    var out: String
-    if let dayDigits {
-      out = pad(totalSeconds / 86_400, dayDigits) + ":" + pad((totalSeconds / 3600) % 24, 2) + ":"
-    } else {
-      let h = totalSeconds / 3600
-      out = minimumHourDigits == 0 && h == 0 ? "" : pad(h, minimumHourDigits) + ":"
+    // Written as bytes into a buffer on the stack and made a string once (a short one needs
+    // no allocation at all): the screens format several figures a frame.
+    let capacity = 64 + max(0, minimumHourDigits) + max(0, dayDigits ?? 0)
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+      var count = 0
+      func append(_ value: Int64, _ width: Int) {
+        var digits = 1
+        var rest = value
+        while rest >= 10 {
+          rest /= 10
+          digits += 1
+        }
+        for _ in digits..<max(digits, width) {
+          buffer[count] = UInt8(ascii: "0")
+          count += 1
+        }
+        rest = value
+        for index in stride(from: count + digits - 1, through: count, by: -1) {
+          buffer[index] = UInt8(ascii: "0") + UInt8(truncatingIfNeeded: rest % 10)
+          rest /= 10
+        }
+        count += digits
+      }
+      func append(_ byte: UInt8) {
+        buffer[count] = byte
+        count += 1
+      }
+      if let dayDigits {
+        append(totalSeconds / 86_400, dayDigits)
+        append(UInt8(ascii: ":"))
+        append((totalSeconds / 3600) % 24, 2)
+        append(UInt8(ascii: ":"))
+      } else {
+        let h = totalSeconds / 3600
+        if minimumHourDigits != 0 || h != 0 {
+          append(h, minimumHourDigits)
+          append(UInt8(ascii: ":"))
+        }
+      }
+      append(m, 2)
+      append(UInt8(ascii: ":"))
+      append(s, 2)
+      if precision.fractionDigits > 0 {
+        append(UInt8(ascii: "."))
+        append(attoseconds / 1_000_000_000 / precision.unitNanoseconds, precision.fractionDigits)
+      }
+      return String(decoding: UnsafeMutableBufferPointer(rebasing: buffer[..<count]), as: UTF8.self)
     }
-    out += pad(m, 2) + ":" + pad(s, 2)
-    if precision.fractionDigits > 0 {
-      let fraction = attoseconds / 1_000_000_000 / precision.unitNanoseconds
-      out += "." + pad(fraction, precision.fractionDigits)
-    }
-    return out
   }
 
   /// The mark that ends a time whose last fields were dropped to fit.
