@@ -22,7 +22,8 @@ import Synchronization
 ///
 /// Where the kernel allows it (`Backend`), the wait is an io_uring's: the frame's write
 /// (`queueWrite`) and the wait for the epoll instance to be readable go in one submission,
-/// one system call, after which `epoll_wait` with no time-out collects what is ready. A
+/// one system call, after which `epoll_wait` with no time-out collects what is ready (a wait
+/// with no frame to write is `epoll_wait` on either backend). A
 /// kernel without io_uring, a seccomp filter, the `io_uring_disabled` sysctl or
 /// `SPLITS_LOOP=epoll` leave the epoll wait alone, chosen when the loop is made.
 ///
@@ -157,11 +158,13 @@ public final class EventLoop {
       work()
       if done() || closed { return }
       timers.commit()
-      if ring != nil {
+      // With a frame to write and a ring, the write and the wait in one system call, then
+      // what is ready now; else the epoll wait itself.
+      let inRing = ring != nil && queued != nil
+      if inRing {
         guard waitInRing() else { continue }
       }
-      // After the ring's wait, what is ready now; else the wait itself.
-      let timeout: Int32 = ring != nil ? 0 : -1
+      let timeout: Int32 = inRing ? 0 : -1
       let count = ready.withUnsafeMutableBufferPointer { splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout) }
       if count < 0 {
         if errno == EINTR { continue }
