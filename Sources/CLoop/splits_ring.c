@@ -45,7 +45,15 @@ static int ring_enter(int fd, unsigned submit, unsigned complete, unsigned flags
 splits_ring *splits_ring_open(void) {
   struct io_uring_params params;
   memset(&params, 0, sizeof params);
+  // The kernel's work for the ring (the linked poll's arming, completions) runs only while
+  // the loop waits in it: the pty's worker, woken by the write, then runs while the loop
+  // sleeps instead of preempting it (a kernel before 6.1 refuses the flags: a plain ring).
+  params.flags = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
   int fd = ring_setup(RING_ENTRIES, &params);
+  if (fd < 0 && errno == EINVAL) {
+    memset(&params, 0, sizeof params);
+    fd = ring_setup(RING_ENTRIES, &params);
+  }
   if (fd < 0) return NULL;
   splits_ring *ring = calloc(1, sizeof *ring);
   if (!ring) {
