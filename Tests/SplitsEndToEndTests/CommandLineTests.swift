@@ -71,4 +71,15 @@ struct CommandLineTests {
     #expect(forced.stdout.hasSuffix("\nloop: epoll (SPLITS_LOOP=epoll)\n"), "\(forced)")
     #expect(forced.stdout.hasPrefix("splits 0.1.0\nbuild: "), "\(forced)")
   }
+
+  @Test("--version --verbose under a seccomp filter that refuses io_uring: epoll, and why")
+  func versionVerboseWithoutIoUring() async throws {
+    let tool = ManualTests.root.appendingPathComponent("Tests/tools/without_io_uring.py").path
+    var environment = ["PATH": "/usr/bin:/bin", "HOME": NSTemporaryDirectory(), "LANG": "C.UTF-8"]
+    environment["TERM"] = "xterm-256color"
+    let report = try await Spawn.runAsync(
+      ["/usr/bin/python3", tool, try SplitsBinary.path, "--version", "--verbose"], environment: environment)
+    #expect(report.termination == .exited(0), "\(report)")
+    #expect(report.stdout.hasSuffix("\nloop: epoll (io_uring unavailable: setup refused, EPERM)\n"), "\(report)")
+  }
 }

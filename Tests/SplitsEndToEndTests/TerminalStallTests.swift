@@ -52,9 +52,14 @@ struct TerminalStallTests {
     }
   }
 
-  /// The loop's backends: io_uring as this machine allows it, and epoll as `SPLITS_LOOP=epoll`
-  /// forces it (a kernel or a sandbox without io_uring).
-  static let backends = ["io_uring", "epoll"]
+  /// The loop's backends: io_uring as this machine allows it, epoll as `SPLITS_LOOP=epoll`
+  /// forces it, and epoll where a seccomp filter refuses io_uring (Docker's default profile).
+  static let backends = ["io_uring", "epoll", "seccomp"]
+
+  /// Runs a command with io_uring refused by a seccomp filter (`Tests/tools/without_io_uring.py`).
+  static var withoutIoUring: String {
+    "/usr/bin/python3 " + ManualTests.root.appendingPathComponent("Tests/tools/without_io_uring.py").path
+  }
 
   @Test(
     "frames held back while the terminal reads nothing, then a full redraw with the right time", arguments: backends)
@@ -68,7 +73,7 @@ struct TerminalStallTests {
       tmux.close()
     }
     // Hundredths on big digits: tens of KB a second at 200×60, the pty's buffer fills in seconds.
-    let job = try await tmux.start("splits --precision cs")
+    let job = try await tmux.start((backend == "seccomp" ? Self.withoutIoUring + " " : "") + "splits --precision cs")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let clock = ContinuousClock()
     let started = clock.now
