@@ -30,7 +30,8 @@ public enum VersionReport {
 
     public static var current: Build {
       let commit = splits_build_commit().map { String(cString: $0) }
-      return Build(swift: compilerVersion, configuration: configuration, commit: commit?.isEmpty == false ? commit : nil)
+      let known = commit?.isEmpty == false ? commit : nil
+      return Build(swift: compilerVersion, configuration: configuration, commit: known)
     }
 
     static var configuration: String {

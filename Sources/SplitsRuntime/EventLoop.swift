@@ -165,7 +165,9 @@ public final class EventLoop {
         guard waitInRing() else { continue }
       }
       let timeout: Int32 = inRing ? 0 : -1
-      let count = ready.withUnsafeMutableBufferPointer { splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout) }
+      let count = ready.withUnsafeMutableBufferPointer {
+        splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         return

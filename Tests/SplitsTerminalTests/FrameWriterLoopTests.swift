@@ -94,7 +94,9 @@ struct FrameWriterLoopTests {
     writer.close()
   }
 
-  @Test("a frame larger than the terminal's buffer goes out whole, in parts, from the loop", arguments: [LoopChoice.automatic, .epoll])
+  @Test(
+    "a frame larger than the terminal's buffer goes out whole, in parts, from the loop",
+    arguments: [LoopChoice.automatic, .epoll])
   func shortWrites(choice: LoopChoice) throws {
     let loop = try #require(EventLoop(ring: choice))
     #expect((loop.backend == .ioUring) == (choice == .automatic), "\(loop.backend)")
@@ -124,5 +126,52 @@ struct FrameWriterLoopTests {
     #expect(String(decoding: bytes, as: UTF8.self).hasSuffix(text))
     #expect(redraws == 0, "nothing was held back")
     #expect(Self.ringWorkers().isEmpty, "\(Self.ringWorkers())")
+  }
+
+  @Test(
+    "a frame not yet sent is out before curses writes to the terminal again",
+    arguments: [LoopChoice.automatic, .epoll])
+  func settleSendsTheFrame(choice: LoopChoice) throws {
+    let loop = try #require(EventLoop(ring: choice))
+    defer { loop.close() }
+    let (reader, output) = try WriteAllTests.pipe()
+    defer {
+      close(reader)
+      close(output)
+    }
+    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
+    writer.write([Self.run("FRAME")])
+    // On io_uring the frame waits for the loop's next wait; curses must not write first.
+    #expect(loop.hasQueuedWrite(for: output) == (choice == .automatic))
+    writer.settle()
+    #expect(!writer.isWaiting)
+    #expect(!loop.hasQueuedWrite(for: output))
+    #expect(String(decoding: Self.readNow(reader), as: UTF8.self).contains("FRAME"))
+    writer.close()
+  }
+
+  @Test(
+    "two frames of one pass go out in order, in the loop's next wait",
+    arguments: [LoopChoice.automatic, .epoll])
+  func framesOfOnePass(choice: LoopChoice) throws {
+    let loop = try #require(EventLoop(ring: choice))
+    defer { loop.close() }
+    let (reader, output) = try WriteAllTests.pipe()
+    defer {
+      close(reader)
+      close(output)
+    }
+    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
+    writer.write([Self.run("ONE")])
+    writer.write([Screen.Run(row: 1, column: 0, text: "TWO", style: .plain)])
+    #expect(submit(loop, output))
+    #expect(!writer.isWaiting)
+    let text = String(decoding: Self.readNow(reader), as: UTF8.self)
+    let one = try #require(text.firstRange(of: "ONE"))
+    let two = try #require(text.firstRange(of: "TWO"))
+    #expect(one.upperBound <= two.lowerBound, "\(text)")
+    writer.close()
   }
 }
