@@ -11,11 +11,19 @@ test-deps:
 	@scripts/ensure-deps.sh --test
 	@scripts/test-venv.sh
 
+# The commit built, for `splits --version --verbose`: written for the build's length only,
+# so that a later plain `swift build` says it does not know rather than a stale commit.
+COMMIT_HEADER := Sources/CLoop/splits_commit.h
+COMMIT_NOTE = commit=$$(git rev-parse --short HEAD 2>/dev/null) && git diff --quiet HEAD || commit="$$commit-modified"; \
+	[ -z "$${commit%-modified}" ] || printf '\#define SPLITS_COMMIT "%s"\n' "$$commit" > $(COMMIT_HEADER)
+
 build: deps
-	$(SWIFT) build
+	@$(COMMIT_NOTE)
+	$(SWIFT) build; status=$$?; rm -f $(COMMIT_HEADER); exit $$status
 
 release: deps
-	$(SWIFT) build -c release
+	@$(COMMIT_NOTE)
+	$(SWIFT) build -c release; status=$$?; rm -f $(COMMIT_HEADER); exit $$status
 
 run: build
 	@$(BIN) $(ARGS)

@@ -10,7 +10,18 @@ public enum RootHelp {
   }
 
   public static func message() -> String {
-    combine(root: SplitsCommand.helpMessage(), ride: SplitsCommand.helpMessage(for: RideCommand.self))
+    withVerbose(combine(root: SplitsCommand.helpMessage(), ride: SplitsCommand.helpMessage(for: RideCommand.self)))
+  }
+
+  /// The help with `--verbose` under `--version` (`VersionReport`, outside argument-parser).
+  static func withVerbose(_ help: String) -> String {
+    let version = "  --version               Show the version.\n"
+    guard let line = help.firstRange(of: version) else { return help }
+    let verbose = "  --verbose               With --version: the build, and how the screens wait here\n"
+      + "                          (io_uring, or epoll and why).\n"
+    var help = help
+    help.replaceSubrange(line, with: version + verbose)
+    return help
   }
 
   /// The root's help with the ride screen's usage, options and keys; the root's help as it

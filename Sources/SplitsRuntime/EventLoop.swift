@@ -20,6 +20,13 @@ import Synchronization
 /// - an eventfd, written only when a job is handed over from another thread (never by the
 ///   screen itself).
 ///
+/// Where the kernel allows it (`Backend`), the wait is an io_uring's: the frame's write
+/// (`queueWrite`) and the wait for the epoll instance to be readable go in one submission,
+/// one system call, after which `epoll_wait` with no time-out collects what is ready (a wait
+/// with no frame to write is `epoll_wait` on either backend). A
+/// kernel without io_uring, a seccomp filter, the `io_uring_disabled` sysctl or
+/// `SPLITS_LOOP=epoll` leave the epoll wait alone, chosen when the loop is made.
+///
 /// Tasks that should run here are started with `Task(executorPreference: loop.executor)`:
 /// enqueueing their jobs from the loop's thread is an array append, with no system call, and
 /// the loop runs them before it waits again. Nothing here uses the main dispatch queue or a
@@ -39,11 +46,17 @@ public final class EventLoop {
   private var closed = false
   /// The descriptors of the last wait (at most 32 a pass; the rest come at the next).
   private var ready = [Int32](repeating: -1, count: 32)
+  /// The io_uring the loop waits in, nil for the epoll wait alone.
+  private var ring: OpaquePointer?
+  /// How the loop waits, as chosen when it was made (or after the ring failed).
+  public private(set) var backend: Backend
+  /// Bytes for one descriptor, written in the next wait's submission.
+  private var queued: (fd: Int32, bytes: [UInt8], done: @MainActor (WriteOutcome) -> Void)?
 
   /// A loop on the calling thread, which must be the main thread (the one `run` is called
   /// on). Nil with errno set when the kernel refuses an epoll instance, a timerfd or an
   /// eventfd (too many open files).
-  public init?() {
+  public init?(ring wanted: LoopChoice = .fromEnvironment()) {
     let epoll = splits_loop_create()
     let timer = splits_timer_create()
     let wake = splits_wake_create()
@@ -60,6 +73,38 @@ public final class EventLoop {
     timers = LoopTimers(fd: timer, thread: thread, wake: wake)
     executor = LoopExecutor(wake: wake, thread: thread)
     clock = LoopClock(timers: timers)
+    (ring, backend) = Self.openRing(wanted)
+  }
+
+  /// Writes `bytes` to `fd` in the next wait's submission (after those already queued for
+  /// it), then calls `done` with what became of them all. False when the loop has no ring,
+  /// or bytes for another descriptor wait: the caller writes them itself.
+  public func queueWrite(_ fd: Int32, _ bytes: [UInt8], _ done: @escaping @MainActor (WriteOutcome) -> Void) -> Bool {
+    guard ring != nil, !closed else { return false }
+    if let queued {
+      guard queued.fd == fd else { return false }
+      self.queued = (fd, queued.bytes + bytes, done)
+    } else {
+      queued = (fd, bytes, done)
+    }
+    return true
+  }
+
+  /// Whether bytes for `fd` wait for the next wait's submission.
+  public func hasQueuedWrite(for fd: Int32) -> Bool { queued?.fd == fd }
+
+  /// Writes what `queueWrite` holds now, without waiting for the descriptor (before someone
+  /// else writes to it), and calls its `done`.
+  public func flushQueuedWrite() {
+    guard let queued else { return }
+    self.queued = nil
+    let outcome: WriteOutcome
+    switch Self.writeNow(queued.bytes, to: queued.fd) {
+    case .some(let count) where count == queued.bytes.count: outcome = .written
+    case .some(let count): outcome = .partial(Array(queued.bytes[count...]))
+    case .none: outcome = .failed
+    }
+    queued.done(outcome)
   }
 
   /// Calls `handler` on this loop whenever `fd` is readable (or at its end or an error),
@@ -113,7 +158,16 @@ public final class EventLoop {
       work()
       if done() || closed { return }
       timers.commit()
-      let count = ready.withUnsafeMutableBufferPointer { splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), -1) }
+      // With a frame to write and a ring, the write and the wait in one system call, then
+      // what is ready now; else the epoll wait itself.
+      let inRing = ring != nil && queued != nil
+      if inRing {
+        guard waitInRing() else { continue }
+      }
+      let timeout: Int32 = inRing ? 0 : -1
+      let count = ready.withUnsafeMutableBufferPointer {
+        splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout)
+      }
       if count < 0 {
         if errno == EINTR { continue }
         return
@@ -130,6 +184,48 @@ public final class EventLoop {
         }
       }
     }
+  }
+
+  /// The queued write and the wait for the epoll instance in one submission. False when the
+  /// wait ended without it being readable (a signal); a ring that fails otherwise is given
+  /// up for the epoll wait alone, its write made as `flushQueuedWrite` makes it.
+  private func waitInRing() -> Bool {
+    guard let ring else { return true }
+    let write = queued
+    queued = nil
+    var written: Int64 = 0
+    let result: Int32
+    if let write {
+      result = write.bytes.withUnsafeBufferPointer {
+        splits_ring_wait(ring, write.fd, $0.baseAddress, $0.count, epoll, &written)
+      }
+    } else {
+      result = splits_ring_wait(ring, -1, nil, 0, epoll, &written)
+    }
+    let failure = errno
+    if let write {
+      if written == Int64.min {
+        // Not submitted (no memory for it): written now instead.
+        queued = write
+        flushQueuedWrite()
+      } else if written >= Int64(write.bytes.count) {
+        write.done(.written)
+      } else if written >= 0 {
+        write.done(.partial(Array(write.bytes[Int(written)...])))
+      } else {
+        // Nothing taken within the ring's patience (cancelled) or at all: the frame waits in
+        // the loop as a short write does.
+        let error = Int32(-written)
+        let waits = error == ECANCELED || error == EAGAIN || error == EWOULDBLOCK || error == EINTR
+        write.done(waits ? .partial(write.bytes) : .failed)
+      }
+    }
+    guard result < 0 else { return true }
+    if failure == EINTR { return false }
+    splits_ring_close(ring)
+    self.ring = nil
+    backend = .epoll(reason: "io_uring failed: \(Self.errnoName(failure))")
+    return true
   }
 
   /// Runs the jobs and the `soon` actions waiting, and those they bring, without waiting.
@@ -151,214 +247,14 @@ public final class EventLoop {
   public func close() {
     guard !closed else { return }
     work()
+    flushQueuedWrite()
     closed = true
+    if let ring { splits_ring_close(ring) }
+    ring = nil
     for fd in handlers.keys { _ = splits_loop_remove(epoll, fd) }
     handlers.removeAll()
     timers.close()
     Glibc.close(wake)
     Glibc.close(epoll)
-  }
-}
-
-/// A timer of `EventLoop.after`.
-public struct LoopTimer: Hashable, Sendable {
-  let id: UInt64
-}
-
-/// The executor of the loop's tasks: jobs are kept in order and run by the loop on its
-/// thread. From that thread an enqueue is an append; from any other it also wakes the loop.
-public final class LoopExecutor: TaskExecutor {
-  private let jobs = Mutex<[UnownedJob]>([])
-  private let wake: Int32
-  private let thread: pthread_t
-
-  init(wake: Int32, thread: pthread_t) {
-    self.wake = wake
-    self.thread = thread
-  }
-
-  public func enqueue(_ job: consuming ExecutorJob) {
-    let job = UnownedJob(job)
-    jobs.withLock { $0.append(job) }
-    if pthread_equal(pthread_self(), thread) == 0 { splits_wake_post(wake) }
-  }
-
-  /// Runs the jobs waiting now; whether there were any.
-  func runAll() -> Bool {
-    let waiting = jobs.withLock { jobs -> [UnownedJob] in
-      guard !jobs.isEmpty else { return [] }
-      defer { jobs.removeAll(keepingCapacity: true) }
-      return jobs
-    }
-    let executor = asUnownedTaskExecutor()
-    for job in waiting { job.runSynchronously(on: executor) }
-    return !waiting.isEmpty
-  }
-}
-
-/// The loop's deadlines, on one timerfd armed for the earliest. The timerfd is set again only
-/// when the earliest deadline changed, right before the loop waits (`commit`), so that a
-/// frame's sleep, fired and set again, costs one `timerfd_settime`.
-final class LoopTimers: Sendable {
-  private struct Entry {
-    var id: UInt64
-    var deadline: Int64
-    var action: @Sendable () -> Void
-  }
-
-  private struct State {
-    var next: UInt64 = 1
-    var entries: [Entry] = []
-    /// The deadline the timerfd is set for; -1 after it fired (it must be set again, if only
-    /// to stop being readable).
-    var armed: Int64? = nil
-    var closed = false
-  }
-
-  let fd: Int32
-  private let thread: pthread_t
-  private let wake: Int32
-  private let state = Mutex(State())
-
-  init(fd: Int32, thread: pthread_t, wake: Int32) {
-    self.fd = fd
-    self.thread = thread
-    self.wake = wake
-  }
-
-  private var onLoopThread: Bool { pthread_equal(pthread_self(), thread) != 0 }
-
-  func add(at deadline: Instant, _ action: @escaping @Sendable () -> Void) -> UInt64 {
-    let id = state.withLock { s -> UInt64 in
-      let id = s.next
-      s.next += 1
-      s.entries.append(Entry(id: id, deadline: max(deadline.nanoseconds, 1), action: action))
-      return id
-    }
-    // From another thread the loop may be waiting already: set the timer now.
-    if !onLoopThread { commit() }
-    return id
-  }
-
-  func cancel(_ id: UInt64) {
-    state.withLock { s in s.entries.removeAll { $0.id == id } }
-    if !onLoopThread { commit() }
-  }
-
-  /// The actions due at `now`, earliest first, taken out; the timer is set again at `commit`.
-  func due(at now: Instant) -> [@Sendable () -> Void] {
-    state.withLock { s in
-      s.armed = -1
-      var due: [Entry] = []
-      s.entries.removeAll { entry in
-        guard entry.deadline <= now.nanoseconds else { return false }
-        due.append(entry)
-        return true
-      }
-      return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }.map(\.action)
-    }
-  }
-
-  /// Sets the timerfd for the earliest deadline, if that is not what it is set for.
-  func commit() {
-    state.withLock { s in
-      guard !s.closed else { return }
-      let earliest = s.entries.lazy.map(\.deadline).min()
-      guard earliest != s.armed else { return }
-      s.armed = earliest
-      _ = splits_timer_set(fd, earliest ?? 0)
-    }
-  }
-
-  func close() {
-    state.withLock { s in
-      s.closed = true
-      s.entries.removeAll()
-    }
-    Glibc.close(fd)
-  }
-}
-
-/// The boot clock as a Swift `Clock` whose `sleep` is a deadline of the event loop's timerfd.
-///
-/// A task on the loop's executor that sleeps here is woken by the loop's own wait, on the
-/// loop's thread, and nothing else wakes: a tick is one wake-up of one thread. Cancelling a
-/// sleep removes its deadline, so a cancelled sleep wakes nothing.
-public struct LoopClock: Clock {
-  public typealias Instant = SplitsCore.Instant
-
-  let timers: LoopTimers
-
-  public var now: Instant { SystemClocks.boot() }
-  public var minimumResolution: Duration { .nanoseconds(1) }
-
-  public func sleep(until deadline: Instant, tolerance: Duration? = nil) async throws {
-    let sleep = LoopSleep()
-    let timers = self.timers
-    try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
-        guard sleep.arm(continuation) else { return }
-        let id = timers.add(at: deadline) { _ = sleep.finish(with: .success(())) }
-        if !sleep.keep(id) { timers.cancel(id) }
-      }
-    } onCancel: {
-      if let id = sleep.finish(with: .failure(CancellationError())) { timers.cancel(id) }
-    }
-  }
-}
-
-/// One sleep: its continuation, resumed exactly once, whichever of its deadline and a
-/// cancellation comes first; a cancellation that comes before the continuation exists is kept
-/// and answered at once.
-private final class LoopSleep: Sendable {
-  private struct State {
-    var continuation: CheckedContinuation<Void, any Error>?
-    var timer: UInt64?
-    var cancelled = false
-    var done = false
-  }
-
-  private let state = Mutex(State())
-
-  /// Keeps the continuation; false (and the continuation resumed) when already cancelled.
-  func arm(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
-    let cancelled = state.withLock { s -> Bool in
-      if s.cancelled {
-        s.done = true
-        return true
-      }
-      s.continuation = continuation
-      return false
-    }
-    if cancelled { continuation.resume(throwing: CancellationError()) }
-    return !cancelled
-  }
-
-  /// Keeps the deadline's timer; false when the sleep ended meanwhile (then the caller
-  /// removes the deadline).
-  func keep(_ timer: UInt64) -> Bool {
-    state.withLock { s in
-      guard !s.done else { return false }
-      s.timer = timer
-      return true
-    }
-  }
-
-  /// Ends the sleep with `result` unless it ended already; returns the deadline's timer, to
-  /// be removed when the sleep was cancelled.
-  func finish(with result: Result<Void, any Error>) -> UInt64? {
-    let (continuation, timer) = state.withLock { s -> (CheckedContinuation<Void, any Error>?, UInt64?) in
-      guard !s.done else { return (nil, nil) }
-      guard let continuation = s.continuation else {
-        // Cancelled before the continuation exists: `arm` answers.
-        s.cancelled = true
-        return (nil, nil)
-      }
-      s.done = true
-      s.continuation = nil
-      return (continuation, s.timer)
-    }
-    continuation?.resume(with: result)
-    return timer
   }
 }

@@ -59,7 +59,7 @@ final class FrameWriter {
   }
 
   /// Whether part of a frame still waits for the terminal to take it.
-  var isWaiting: Bool { !outstanding.isEmpty }
+  var isWaiting: Bool { !outstanding.isEmpty || loop.hasQueuedWrite(for: output) }
 
   /// Writes the runs of a frame in one buffer. Nothing but a note while part of an earlier
   /// frame waits: everything is redrawn once it is out.
@@ -97,20 +97,34 @@ final class FrameWriter {
     send(buffer)
   }
 
-  /// Writes what `bytes` the terminal takes now, and leaves the rest to the loop.
+  /// Hands `bytes` to the loop's next wait where it has an io_uring (the write and the wait
+  /// in one system call); else writes what the terminal takes now. The rest waits in the loop.
   private func send(_ bytes: [UInt8]) {
+    if loop.queueWrite(output, bytes, { [weak self] outcome in self?.completed(outcome) }) { return }
     switch Self.writeNow(bytes, to: output) {
     case .written(let count) where count == bytes.count: return
-    case .written(let count):
-      outstanding = Array(bytes[count...])
-      guard loop.watchWritable(output, { [weak self] in self?.drain() }) else {
-        // The loop cannot watch it: the rest goes out as before the loop did this, waiting
-        // for the terminal at most a second.
-        _ = write(outstanding)
-        outstanding = []
-        return
-      }
+    case .written(let count): wait(for: Array(bytes[count...]))
     case .failed: return  // the terminal is gone: the hang-up or the end of input follows
+    }
+  }
+
+  /// The loop wrote a frame handed to it: what the terminal did not take waits.
+  private func completed(_ outcome: EventLoop.WriteOutcome) {
+    switch outcome {
+    case .written, .failed: return
+    case .partial(let rest): wait(for: rest)
+    }
+  }
+
+  /// The rest of a frame waits for the terminal to take output, written from the loop.
+  private func wait(for rest: [UInt8]) {
+    outstanding = rest
+    guard loop.watchWritable(output, { [weak self] in self?.drain() }) else {
+      // The loop cannot watch it: the rest goes out waiting for the terminal, at most a
+      // second.
+      _ = write(outstanding)
+      outstanding = []
+      return
     }
   }
 
@@ -145,19 +159,7 @@ final class FrameWriter {
   /// Writes what of `bytes` the non-blocking `fd` takes without waiting: on after a signal or
   /// a partial write, until it takes nothing more (`EAGAIN`) or all is written.
   nonisolated static func writeNow(_ bytes: [UInt8], to fd: Int32) -> NowResult {
-    var offset = 0
-    while offset < bytes.count {
-      let count = bytes.withUnsafeBytes { raw in Glibc.write(fd, raw.baseAddress! + offset, raw.count - offset) }
-      if count > 0 {
-        offset += count
-        continue
-      }
-      let error = count < 0 ? errno : EIO
-      if error == EINTR { continue }
-      guard error == EAGAIN || error == EWOULDBLOCK else { return .failed }
-      break
-    }
-    return .written(offset)
+    EventLoop.writeNow(bytes, to: fd).map { .written($0) } ?? .failed
   }
 
   /// Writes a run holding other characters than printable ASCII, and returns the column after
@@ -200,6 +202,9 @@ final class FrameWriter {
   /// Puts the attributes and the cursor back where curses believes they are, before curses
   /// writes to the terminal.
   func settle() {
+    // A frame handed to the loop goes out before curses writes (what is left of it waits
+    // below).
+    loop.flushQueuedWrite()
     if !outstanding.isEmpty {
       // Curses writes next: the frame goes out first, or is given up after a second.
       _ = write(outstanding)
@@ -224,6 +229,7 @@ final class FrameWriter {
 
   /// No frames any more: stops waiting for the terminal and closes the descriptor of our own.
   func close() {
+    loop.flushQueuedWrite()
     closed = true
     if !outstanding.isEmpty {
       stopWaiting()

@@ -30,6 +30,10 @@ enum Entry {
     if RootHelp.isRequest(arguments) {
       end(StandardOutput.write(RootHelp.message() + "\n").map(StandardOutput.status(after:)) ?? 0)
     }
+    // `splits --version --verbose`: the build and the loop's backend on this machine.
+    if VersionReport.isRequest(arguments) {
+      end(StandardOutput.write(VersionReport.message() + "\n").map(StandardOutput.status(after:)) ?? 0)
+    }
     var command: any ParsableCommand
     do {
       // `--livesplit-server` without a port takes LiveSplit's (SplitsCLI/LiveSplitCommands.swift).

@@ -44,22 +44,42 @@ struct TerminalStallTests {
     return false
   }
 
-  @Test("frames held back while the terminal reads nothing, then a full redraw with the right time")
-  func stalledTerminal() async throws {
+  /// Whether `pid` holds an io_uring: the loop's backend is io_uring, not epoll alone.
+  static func hasRing(_ pid: pid_t) -> Bool {
+    let fds = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/fd")) ?? []
+    return fds.contains { fd in
+      (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/\(pid)/fd/\(fd)")) == "anon_inode:[io_uring]"
+    }
+  }
+
+  /// The loop's backends: io_uring as this machine allows it, epoll as `SPLITS_LOOP=epoll`
+  /// forces it, and epoll where a seccomp filter refuses io_uring (Docker's default profile).
+  static let backends = ["io_uring", "epoll", "seccomp"]
+
+  /// Runs a command with io_uring refused by a seccomp filter (`Tests/tools/without_io_uring.py`).
+  static var withoutIoUring: String {
+    "/usr/bin/python3 " + ManualTests.root.appendingPathComponent("Tests/tools/without_io_uring.py").path
+  }
+
+  @Test(
+    "frames held back while the terminal reads nothing, then a full redraw with the right time", arguments: backends)
+  func stalledTerminal(backend: String) async throws {
     // A large terminal: big digits at scale 4 send far more bytes a second, so the
     // terminal's buffer fills in seconds even when the machine is busy.
-    let tmux = try await TmuxSession.shell(.init(width: 200, height: 60))
+    let environment = backend == "epoll" ? ["SPLITS_LOOP": "epoll"] : [:]
+    let tmux = try await TmuxSession.shell(.init(width: 200, height: 60, environment: environment))
     defer {
       if let server = try? tmux.format("#{pid}"), let pid = pid_t(server) { kill(pid, SIGCONT) }
       tmux.close()
     }
     // Hundredths on big digits: tens of KB a second at 200×60, the pty's buffer fills in seconds.
-    let job = try await tmux.start("splits --precision cs")
+    let job = try await tmux.start((backend == "seccomp" ? Self.withoutIoUring + " " : "") + "splits --precision cs")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let clock = ContinuousClock()
     let started = clock.now
     try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
     let splits = try await tmux.splitsDescendantPID()
+    #expect(Self.hasRing(splits) == (backend == "io_uring"), "the loop waits with \(backend)")
     let server = try #require(pid_t(try tmux.format("#{pid}")))
 
     #expect(kill(server, SIGSTOP) == 0)
@@ -72,6 +92,7 @@ struct TerminalStallTests {
     var waitSeen = clock.now
     var stuck = 0
     var samples = 0
+    var threads = 0
     while clock.now - frozen < .seconds(20) {
       if !waited, Self.loopWaitsForOutput(splits) {
         waited = true
@@ -81,6 +102,9 @@ struct TerminalStallTests {
         samples += 1
         let calls = Self.syscalls(splits)
         if calls.contains(1) || calls.contains(7) { stuck += 1 }
+        // One thread, even with io_uring: the kernel never hands the write to a worker of its
+        // own (an iou-wrk thread) while the terminal takes nothing.
+        threads = max(threads, calls.count)
         if clock.now - waitSeen >= .seconds(2) { break }
       }
       try await Task.sleep(for: .milliseconds(50))
@@ -88,6 +112,7 @@ struct TerminalStallTests {
     #expect(kill(splits, 0) == 0, "splits is alive")
     #expect(waited, "the loop watched the full terminal for output")
     #expect(stuck == 0, "a thread in write(2) or poll(2) in \(stuck) of \(samples) looks after the terminal filled")
+    #expect(threads == 1, "\(RuntimeThreadTests.names(splits))")
     // The loop is free: a remote command is answered while the terminal reads nothing.
     let lap = try await RemoteControlTests.splits(tmux, "lap")
     #expect(lap.termination == .exited(0), "\(lap)")

@@ -6,6 +6,9 @@
 
 #include <stdint.h>
 
+#include "splits_build.h"
+#include "splits_ring.h"
+
 /// An epoll instance, close-on-exec; -1 with errno set.
 int splits_loop_create(void);
 

@@ -1,0 +1,235 @@
+#include "splits_ring.h"
+
+#include <errno.h>
+#include <linux/io_uring.h>
+#include <linux/time_types.h>
+#include <poll.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+#include <sys/syscall.h>
+#include <sys/uio.h>
+#include <unistd.h>
+
+enum { RING_ENTRIES = 8, DATA_WRITE = 1, DATA_POLL = 2, DATA_TIMEOUT = 3 };
+
+/// How long a write may wait in the kernel for the terminal to take output (1 ms).
+#define RING_PATIENCE_NS 1000000L
+
+struct splits_ring {
+  int fd;
+  unsigned *sq_head, *sq_tail, *sq_mask, *sq_array;
+  unsigned *cq_head, *cq_tail, *cq_mask;
+  struct io_uring_sqe *sqes;
+  struct io_uring_cqe *cqes;
+  void *sq_map, *cq_map, *sqe_map;
+  size_t sq_size, cq_size, sqe_size;
+  /// A poll of the watched descriptor is in the kernel, not completed yet.
+  int poll_armed;
+  /// A write is in the kernel, not completed yet (its bytes in `buffer`).
+  int write_pending;
+  uint8_t *buffer;
+  size_t capacity;
+  /// The write's link timeout, read by the kernel when the write is submitted.
+  struct __kernel_timespec patience;
+};
+
+static int ring_setup(unsigned entries, struct io_uring_params *params) {
+  return (int)syscall(__NR_io_uring_setup, entries, params);
+}
+
+static int ring_enter(int fd, unsigned submit, unsigned complete, unsigned flags) {
+  return (int)syscall(__NR_io_uring_enter, fd, submit, complete, flags, NULL, 0);
+}
+
+splits_ring *splits_ring_open(void) {
+  struct io_uring_params params;
+  memset(&params, 0, sizeof params);
+  // The kernel's work for the ring (the linked poll's arming, completions) runs only while
+  // the loop waits in it: the pty's worker, woken by the write, then runs while the loop
+  // sleeps instead of preempting it (a kernel before 6.1 refuses the flags: a plain ring).
+  params.flags = IORING_SETUP_SINGLE_ISSUER | IORING_SETUP_DEFER_TASKRUN;
+  int fd = ring_setup(RING_ENTRIES, &params);
+  if (fd < 0 && errno == EINVAL) {
+    memset(&params, 0, sizeof params);
+    fd = ring_setup(RING_ENTRIES, &params);
+  }
+  if (fd < 0) return NULL;
+  splits_ring *ring = calloc(1, sizeof *ring);
+  if (!ring) {
+    close(fd);
+    errno = ENOMEM;
+    return NULL;
+  }
+  ring->fd = fd;
+  ring->sq_size = params.sq_off.array + params.sq_entries * sizeof(unsigned);
+  ring->cq_size = params.cq_off.cqes + params.cq_entries * sizeof(struct io_uring_cqe);
+  int single = (params.features & IORING_FEAT_SINGLE_MMAP) != 0;
+  if (single) {
+    if (ring->cq_size > ring->sq_size) ring->sq_size = ring->cq_size;
+    ring->cq_size = ring->sq_size;
+  }
+  ring->sq_map = mmap(NULL, ring->sq_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQ_RING);
+  if (ring->sq_map == MAP_FAILED) goto fail_sq;
+  ring->cq_map = single ? ring->sq_map
+                        : mmap(NULL, ring->cq_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd,
+                               IORING_OFF_CQ_RING);
+  if (ring->cq_map == MAP_FAILED) goto fail_cq;
+  ring->sqe_size = params.sq_entries * sizeof(struct io_uring_sqe);
+  ring->sqe_map = mmap(NULL, ring->sqe_size, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_POPULATE, fd, IORING_OFF_SQES);
+  if (ring->sqe_map == MAP_FAILED) goto fail_sqes;
+  char *sq = ring->sq_map, *cq = ring->cq_map;
+  ring->sq_head = (unsigned *)(sq + params.sq_off.head);
+  ring->sq_tail = (unsigned *)(sq + params.sq_off.tail);
+  ring->sq_mask = (unsigned *)(sq + params.sq_off.ring_mask);
+  ring->sq_array = (unsigned *)(sq + params.sq_off.array);
+  ring->cq_head = (unsigned *)(cq + params.cq_off.head);
+  ring->cq_tail = (unsigned *)(cq + params.cq_off.tail);
+  ring->cq_mask = (unsigned *)(cq + params.cq_off.ring_mask);
+  ring->cqes = (struct io_uring_cqe *)(cq + params.cq_off.cqes);
+  ring->sqes = ring->sqe_map;
+  return ring;
+
+fail_sqes: {
+  int saved = errno;
+  if (!single) munmap(ring->cq_map, ring->cq_size);
+  errno = saved;
+}
+fail_cq: {
+  int saved = errno;
+  munmap(ring->sq_map, ring->sq_size);
+  errno = saved;
+}
+fail_sq: {
+  int saved = errno;
+  close(fd);
+  free(ring);
+  errno = saved;
+}
+  return NULL;
+}
+
+/// The next free entry, cleared, with its index placed in the submission array; the tail is
+/// published by `publish`.
+static struct io_uring_sqe *next_entry(splits_ring *ring, unsigned *tail) {
+  unsigned index = *tail & *ring->sq_mask;
+  struct io_uring_sqe *sqe = &ring->sqes[index];
+  memset(sqe, 0, sizeof *sqe);
+  ring->sq_array[index] = index;
+  *tail += 1;
+  return sqe;
+}
+
+/// Takes the completions waiting: the poll's (sets *ready, or *cut when the chain before it
+/// failed), the write's (sets *written); the link timeout's carry nothing.
+static void reap(splits_ring *ring, int *ready, int *cut, int64_t *written) {
+  unsigned head = __atomic_load_n(ring->cq_head, __ATOMIC_RELAXED);
+  unsigned tail = __atomic_load_n(ring->cq_tail, __ATOMIC_ACQUIRE);
+  while (head != tail) {
+    struct io_uring_cqe *cqe = &ring->cqes[head & *ring->cq_mask];
+    if (cqe->user_data == DATA_POLL) {
+      ring->poll_armed = 0;
+      if (cqe->res == -ECANCELED) *cut = 1;
+      else *ready = 1;
+    } else if (cqe->user_data == DATA_WRITE) {
+      ring->write_pending = 0;
+      *written = cqe->res;
+    }
+    head++;
+  }
+  __atomic_store_n(ring->cq_head, head, __ATOMIC_RELEASE);
+}
+
+/// Queues the write of `length` bytes (copied) and its link timeout, linked to what follows.
+static int queue_write(splits_ring *ring, unsigned *tail, int fd, const uint8_t *bytes, size_t length, int linked) {
+  if (length > ring->capacity) {
+    uint8_t *grown = realloc(ring->buffer, length);
+    if (!grown) {
+      errno = ENOMEM;
+      return -1;
+    }
+    ring->buffer = grown;
+    ring->capacity = length;
+  }
+  memcpy(ring->buffer, bytes, length);
+  struct io_uring_sqe *sqe = next_entry(ring, tail);
+  sqe->opcode = IORING_OP_WRITE;
+  sqe->fd = fd;
+  sqe->addr = (uint64_t)(uintptr_t)ring->buffer;
+  sqe->len = (uint32_t)length;
+  sqe->off = (uint64_t)-1;  // the file's position: a terminal or a pipe has none
+  sqe->flags = IOSQE_IO_LINK;
+  sqe->user_data = DATA_WRITE;
+  // A descriptor that takes nothing now makes the kernel wait for it to take output: never
+  // longer than the patience, after which the write is cancelled having written nothing.
+  ring->patience.tv_sec = 0;
+  ring->patience.tv_nsec = RING_PATIENCE_NS;
+  sqe = next_entry(ring, tail);
+  sqe->opcode = IORING_OP_LINK_TIMEOUT;
+  sqe->fd = -1;
+  sqe->addr = (uint64_t)(uintptr_t)&ring->patience;
+  sqe->len = 1;
+  sqe->flags = linked ? IOSQE_IO_LINK : 0;
+  sqe->user_data = DATA_TIMEOUT;
+  ring->write_pending = 1;
+  return 0;
+}
+
+int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t length, int watch, int64_t *written) {
+  *written = INT64_MIN;
+  unsigned tail = __atomic_load_n(ring->sq_tail, __ATOMIC_RELAXED);
+  unsigned queued = 0;
+  // The completions that end this wait: with a write, the write's, its timeout's and the
+  // poll's (cancelled at once when the write was short, failed or timed out); else the poll's.
+  unsigned wanted = 1;
+  if (length > 0) {
+    if (queue_write(ring, &tail, fd, bytes, length, !ring->poll_armed) != 0) return -1;
+    queued += 2;
+    wanted = ring->poll_armed ? 2 : 3;
+  }
+  if (!ring->poll_armed) {
+    struct io_uring_sqe *sqe = next_entry(ring, &tail);
+    sqe->opcode = IORING_OP_POLL_ADD;
+    sqe->fd = watch;
+    sqe->poll32_events = POLLIN;
+    sqe->user_data = DATA_POLL;
+    ring->poll_armed = 1;
+    queued++;
+  }
+  __atomic_store_n(ring->sq_tail, tail, __ATOMIC_RELEASE);
+  int ready = 0, cut = 0;
+  while (1) {
+    int entered = ring_enter(ring->fd, queued, wanted, IORING_ENTER_GETEVENTS);
+    int saved = errno;
+    if (entered > 0) queued -= (unsigned)entered < queued ? (unsigned)entered : queued;
+    reap(ring, &ready, &cut, written);
+    // The write's bytes are the ring's own: it may be left to end in a later wait only when a
+    // signal interrupts, never on the way out of a normal one.
+    if (!ring->write_pending && (ready || cut)) return 0;
+    // A write short, failed or timed out is answered at once, even with the poll still armed.
+    if (length > 0 && !ring->write_pending && *written != (int64_t)length) return 0;
+    if (entered < 0) {
+      if (saved == EINTR && !ring->write_pending) {
+        errno = EINTR;
+        return -1;
+      }
+      if (saved != EINTR && saved != EAGAIN && saved != EBUSY) {
+        errno = saved;
+        return -1;
+      }
+    }
+    // What ended this pass was not enough (a poll armed earlier, a link timeout's own
+    // completion): wait for one more.
+    wanted = 1;
+  }
+}
+
+void splits_ring_close(splits_ring *ring) {
+  if (!ring) return;
+  munmap(ring->sqe_map, ring->sqe_size);
+  if (ring->cq_map != ring->sq_map) munmap(ring->cq_map, ring->cq_size);
+  munmap(ring->sq_map, ring->sq_size);
+  close(ring->fd);
+  free(ring->buffer);
+  free(ring);
+}
