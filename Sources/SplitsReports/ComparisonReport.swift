@@ -45,8 +45,8 @@ public enum ComparisonReport {
       lapExtras: { lap in
         let compared = comparison.lap(lap.number)
         return [
-          ("compare_ms", JSONText.optional(compared?.compareMilliseconds.map { String($0) })),
-          ("delta_ms", JSONText.optional(compared?.deltaMilliseconds.map { String($0) })),
+          ("compare_ms", JSONText.optional(compared?.compare.map(JSONText.milliseconds))),
+          ("delta_ms", JSONText.optional(compared?.delta.map(JSONText.milliseconds))),
         ]
       },
       extras: [
@@ -88,9 +88,9 @@ public enum ComparisonReport {
   /// The delta and mark cells of lap `number` (empty where there is nothing to compare).
   static func cells(_ comparison: RideComparison, lap number: Int) -> [String] {
     guard let lap = comparison.lap(number) else { return ["", ""] }
-    let delta = lap.deltaMilliseconds.map { TimeFormat.signedDifference(.milliseconds($0), precision: .cs) } ?? ""
+    let delta = lap.delta.map { TimeFormat.signedDifference($0, precision: .cs) } ?? ""
     // A delta that shows as level (`+00:00.00`, under a hundredth) is neither ahead nor behind.
-    let level = lap.deltaMilliseconds.map { TimeFormat.truncated(.milliseconds(abs($0)), to: .cs) == .zero } ?? false
+    let level = lap.delta.map { TimeFormat.truncated($0 < .zero ? .zero - $0 : $0, to: .cs) == .zero } ?? false
     let marks = [level ? nil : lap.standing.map(glyph), lap.isNewGold ? goldMark : nil].compactMap { $0 }
     return [delta, marks.joined(separator: " ")]
   }

@@ -119,6 +119,10 @@ struct JSONText {
 
   static func optional(_ value: String?) -> String { value ?? "null" }
 
+  /// A time as a `*_ms` field writes it: whole milliseconds, truncated toward zero (a
+  /// negative delta too), saturating at `Int64.max` nanoseconds (`Duration.milliseconds`).
+  static func milliseconds(_ value: Duration) -> String { String(value.milliseconds) }
+
   /// A number as JSON writes it: `75` for a whole value, else the shortest decimal that reads
   /// back as the same `Double` (`87.5`); nil for what JSON has no number for (infinity, NaN).
   static func number(_ value: Double) -> String? {

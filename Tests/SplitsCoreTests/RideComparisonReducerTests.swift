@@ -104,9 +104,9 @@ struct RideComparisonReducerTests {
         == Attempt(number: 7, isFinished: true, movingMilliseconds: 25_000, laps: [10_000], splits: [10_000]))
     let live = s.liveComparison
     #expect(live?.reference?.rideNumber == 7)
-    #expect(live?.reference?.laps == [10_000])
+    #expect(live?.reference?.laps == millis([10_000]))
     // Its lap counts for the best segments too.
-    #expect(live?.gold == [10_000, 30_000])
+    #expect(live?.gold == millis([10_000, 30_000]))
   }
 
   @Test func theNextRideTakesTheScreensNameAfterARestoredRideOfAnother() {
@@ -132,7 +132,7 @@ struct RideComparisonReducerTests {
     // Four recorded: none has as many; the laps are compared with the best segments, and why
     // is kept (two rides have two laps).
     let past = LiveComparison(kind: .best, earlier: earlier, lapsSoFar: 5)
-    #expect(past.reference?.kind == .gold && past.reference?.laps == [10_000, 20_000, 20_000])
+    #expect(past.reference?.kind == .gold && past.reference?.laps == millis([10_000, 20_000, 20_000]))
     #expect(past.missingBest == MissingBest(laps: .atLeast(4), usualLaps: 2, ridesWithUsualLaps: 2))
     #expect(LiveComparison(kind: .gold, earlier: earlier, lapsSoFar: 5).missingBest == nil)
     #expect(LiveComparison(kind: .none, earlier: earlier, lapsSoFar: 1).reference == nil)

@@ -35,8 +35,8 @@ struct ComparisonReportTests {
     let comparison = RideComparison(Self.second, kind: .previous, among: Self.all)
     #expect(comparison.reference?.rideNumber == 1)
     // Its three recorded laps; the stretch to the finish is not compared.
-    #expect(comparison.laps.map(\.deltaMilliseconds) == [0, 1_000, 1_000])
-    #expect(comparison.laps.map(\.compareMilliseconds) == [60_000, 120_000, 180_000])
+    #expect(comparison.laps.map(\.delta?.milliseconds) == [0, 1_000, 1_000])
+    #expect(comparison.laps.map(\.compare?.milliseconds) == [60_000, 120_000, 180_000])
 
     let json = try JSONSerialization.jsonObject(with: Data(ComparisonReport.json(Self.second, comparison).utf8)) as? [String: Any]
     #expect(json?["compare"] as? String == "previous")
@@ -105,8 +105,8 @@ struct ComparisonReportTests {
     // the finish are no laps), so it has no delta.
     let gold = RideComparison(Self.third, kind: .gold, among: Self.all)
     #expect(gold.reference?.rideNumber == nil)
-    #expect(gold.reference?.laps == [60_000, 60_000, 60_000])
-    #expect(gold.laps.map(\.deltaMilliseconds) == [0, 0, -500, nil])
+    #expect(gold.reference?.laps.map(\.milliseconds) == [60_000, 60_000, 60_000])
+    #expect(gold.laps.map(\.delta?.milliseconds) == [0, 0, -500, nil])
     #expect(gold.laps.map(\.isNewGold) == [false, false, true, false])
     let text = HistoryReport.show(Self.third, comparison: gold, strings: .english)
     #expect(text.contains("Compared with the best segments of the earlier rides named Loop (gold)."))

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestSupport
 import Testing
 
 @testable import SplitsCore
@@ -118,7 +119,7 @@ struct HonestComparisonTests {
       text.contains(
         "No earlier finished ride named Track with 6 laps to compare with (3 with 4 laps); Δ is against the best segments."),
       "\(text)")
-    #expect(best.laps.map(\.deltaMilliseconds) == [500, 0, -500, -1_000, nil, nil])
+    #expect(best.laps.map(\.delta?.milliseconds) == [500, 0, -500, -1_000, nil, nil])
     // The JSON says what the laps were compared with.
     let json = try #require(
       try JSONSerialization.jsonObject(with: Data(ComparisonReport.json(six, best).utf8)) as? [String: Any])
@@ -167,7 +168,7 @@ extension HonestComparisonTests {
     let third = Self.ride(3, "Commute", start: 2_000_000, laps: [], pause: 590_000)
     let best = RideComparison(third, kind: .best, among: commutes + [third])
     #expect(best.reference?.rideNumber == 2)
-    #expect(best.laps.map(\.deltaMilliseconds) == [10_000])
+    #expect(best.laps.map(\.delta?.milliseconds) == [10_000])
     let lines = Self.screen("Commute", number: 4, earlier: commutes + [third]).lines
     #expect(lines.contains { $0.hasPrefix(" vs PB (ride 2) 00:09:40.00 · sum of best 00:09:40.00") }, "\(lines)")
   }

@@ -84,13 +84,18 @@ struct ExpectedTrack {
 
 @Suite("TCX as two independent readers see it: tcxreader and python-tcxparser")
 struct TcxReadersTests {
-  /// Writes `rides` as TCX and reads the file back with both readers.
-  static func read(_ rides: [RideFigures]) throws -> ReaderSummary {
+  /// Each case's rides written as TCX and read back by both readers, by the case's name: one
+  /// run of `tcx_check.py` for every case (its Python and readers start once, not nine times).
+  static let summaries = Result { () throws -> [String: ReaderSummary] in
     let temp = TemporaryDirectory()
     defer { temp.remove() }
-    let file = temp.file("rides.tcx")
-    write(Array(Export.tcx(rides).utf8), to: file)
-    return try OutsideReaders.summary(ReaderSummary.self, tool: "tcx_check.py", file: file)
+    let files = ReaderCase.all.enumerated().map { index, file in
+      let path = temp.file("rides-\(index).tcx")
+      write(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
+      return path
+    }
+    let read = try OutsideReaders.summaries(ReaderSummary.self, tool: "tcx_check.py", files: files)
+    return Dictionary(uniqueKeysWithValues: zip(ReaderCase.all.map(\.name), read))
   }
 
   @Test func theCasesAreWhatTheirNamesSay() {
@@ -106,7 +111,7 @@ struct TcxReadersTests {
 
   @Test(arguments: ReaderCase.all)
   func bothReadersSeeEveryLapAndPoint(_ file: ReaderCase) throws {
-    let summary = try Self.read(file.rides.map { $0.figures })
+    let summary = try #require(try Self.summaries.get()[file.name])
     let rides = file.rides.map { $0.figures }
     let tracks = rides.map(ExpectedTrack.init)
     let starts = try rides.map { try #require($0.startedAtWallMilliseconds) }

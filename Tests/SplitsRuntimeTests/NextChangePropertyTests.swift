@@ -164,7 +164,7 @@ struct NextChangePropertyTests {
       state.clock.name = "Loop"
       state.comparison.rideName = "Loop"
       state.comparison.comparisons.attempts["Loop"] = (1...Int.random(in: 1...3, using: &rng)).map { number in
-        Attempt(number: number, laps: (0..<Int.random(in: 1...4, using: &rng)).map { _ in Int64.random(in: 300...4_000, using: &rng) })
+        Attempt(number: number, laps: (0..<Int.random(in: 1...4, using: &rng)).map { _ in .milliseconds(Int64.random(in: 300...4_000, using: &rng)) })
       }
       state.comparison.comparisons.choices["Loop"] = ComparisonKind.allCases.randomElement(using: &rng)
       var program = RideProgram(state: state, options: options, persistent: true)
@@ -229,7 +229,7 @@ struct NextChangePropertyTests {
     var state = RideScreenState(ride: Ride(number: 2), precision: .ds, now: origin)
     state.clock.name = "Loop"
     state.comparison.rideName = "Loop"
-    state.comparison.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [741, 640])]
+    state.comparison.comparisons.attempts["Loop"] = [Attempt(number: 1, laps: [.milliseconds(741), .milliseconds(640)])]
     var program = RideProgram(state: state, options: ViewOptions(), persistent: true)
     _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
     _ = program.handle(Action(.key(.character("?")), at: Now(monotonic: origin, wallMilliseconds: 0)))

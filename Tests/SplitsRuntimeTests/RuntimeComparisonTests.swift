@@ -26,7 +26,8 @@ extension RuntimeHarness where P == RideProgram {
       state.clock.name = "Loop"
       state.comparison.rideName = "Loop"
       state.comparison.comparisons.attempts["Loop"] = [
-        Attempt(number: 1, laps: [10_250, 12_000]), Attempt(number: 2, laps: [11_000, 9_000]),
+        Attempt(number: 1, laps: [.milliseconds(10_250), .milliseconds(12_000)]),
+        Attempt(number: 2, laps: [.milliseconds(11_000), .milliseconds(9_000)]),
       ]
     }
   }

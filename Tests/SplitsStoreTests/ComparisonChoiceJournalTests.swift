@@ -79,8 +79,8 @@ struct ComparisonChoiceJournalTests {
     #expect(loops.map(\.number) == [1, 3])
     // A ride's laps are those recorded; the stretch to the finish is none, except for a ride
     // with no lap, which is one.
-    #expect(loops[0].laps == [10_000] && loops[0].splits == [10_000] && loops[0].movingMilliseconds == 25_000)
-    #expect(loops[1].laps == [20_000])
+    #expect(loops[0].laps == millis([10_000]) && loops[0].splits == millis([10_000]) && loops[0].moving == .milliseconds(25_000))
+    #expect(loops[1].laps == millis([20_000]))
 
     // The screen counts a ride it finished the same way as the journal gives it back.
     var screenRide = Ride(number: 1)

@@ -1,6 +1,6 @@
-"""fit_check.py FILE: a FIT file as Garmin's own decoder (garmin-fit-sdk) reads it.
+"""fit_check.py FILE...: FIT files as Garmin's own decoder (garmin-fit-sdk) reads them.
 
-Prints a JSON summary on standard output: whether the decoder takes it for a FIT file with a
+Prints a JSON summary a line for each file, in order, on standard output: whether the decoder takes it for a FIT file with a
 good CRC, the errors it met, the file_id, session, activity, each lap, the timer events, the
 records' timestamps, and a workout ride's workout and steps. Values are the raw ones of the file: times in FIT seconds,
 durations in ms; enumerations by their profile names. Exit status 0 when the summary is
@@ -17,11 +17,8 @@ def pick(message, names):
     return {name: message.get(name) for name in names}
 
 
-def main(argv):
-    if len(argv) != 2:
-        print("usage: fit_check.py FILE", file=sys.stderr)
-        return 2
-    with open(argv[1], "rb") as file:
+def summarize(path):
+    with open(path, "rb") as file:
         data = file.read()
 
     # A decoder reads its stream once: a fresh one for each question.
@@ -123,8 +120,17 @@ def main(argv):
         },
         "unknown_messages": sorted(k for k in messages if k.isdigit()),
     }
-    json.dump(summary, sys.stdout)
-    print()
+    return summary
+
+
+def main(argv):
+    # Several files in one run (the SDK is imported once): a summary line for each, in order.
+    if len(argv) < 2:
+        print("usage: fit_check.py FILE...", file=sys.stderr)
+        return 2
+    for path in argv[1:]:
+        json.dump(summarize(path), sys.stdout)
+        print(flush=True)
     return 0
 
 

@@ -1,8 +1,8 @@
 """What two independent readers make of a TCX file: tcxreader and python-tcxparser.
 
-Usage: tcx_check.py FILE
+Usage: tcx_check.py FILE...
 
-Prints one line of JSON, last on standard output (anything a reader prints comes before it):
+Prints one line of JSON for each file, in order, after anything a reader printed for it:
 
   {"tcxreader": {...}, "tcxparser": {...}}
 
@@ -108,11 +108,13 @@ def with_tcxparser(path):
 
 
 def main():
-    if len(sys.argv) != 2:
-        sys.exit("usage: tcx_check.py FILE")
-    path = sys.argv[1]
-    summary = {"tcxreader": with_tcxreader(path), "tcxparser": with_tcxparser(path)}
-    sys.stdout.write("\n" + json.dumps(summary, sort_keys=True) + "\n")
+    # Several files in one run (the readers are imported once): a summary line for each, in order.
+    if len(sys.argv) < 2:
+        sys.exit("usage: tcx_check.py FILE...")
+    for path in sys.argv[1:]:
+        summary = {"tcxreader": with_tcxreader(path), "tcxparser": with_tcxparser(path)}
+        sys.stdout.write("\n" + json.dumps(summary, sort_keys=True) + "\n")
+        sys.stdout.flush()
 
 
 if __name__ == "__main__":

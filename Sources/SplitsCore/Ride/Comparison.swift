@@ -1,7 +1,12 @@
 /// Comparing a ride with earlier rides of the same name (attempts at the same course). Pure.
-/// The rides' laps and splits are whole milliseconds (the journal's figures, `RideFigures`);
-/// the moments on a lap under way (when its live delta appears, the predicted finish) are
-/// `Duration`s, worked out here once for the screen and `show --compare` alike.
+/// Every time here is a `Duration`. A ride's laps and splits hold whole milliseconds, as the
+/// journal's figures have them (`RideFigures`, read by `Attempt(_:)`; a ride finished on the
+/// screen is truncated the same way by `Attempt(finished:moving:)`), so that the screen and
+/// `show --compare` compare the same values. The moments on a lap under way (when its live
+/// delta appears, the predicted finish) are worked out here once for both.
+///
+/// No sum here can trap: a journal's times are at most `Int64.max` nanoseconds each (292
+/// years), and a `Duration` holds 2^127 attoseconds, so it would take some 10^10 such laps.
 ///
 /// A ride's laps here are its segments, numbered from 1: the laps recorded with `l`. The
 /// stretch after the last of them, ended by the finish (`r`), is no segment: it is never
@@ -33,40 +38,42 @@ public enum ComparisonKind: String, CaseIterable, Sendable {
 public struct Attempt: Equatable, Sendable {
   public var number: Int
   public var isFinished: Bool
-  public var movingMilliseconds: Int64
+  public var moving: Duration
   /// Lap times, lap 1 first.
-  public var laps: [Int64]
+  public var laps: [Duration]
   /// Cumulative moving time at the end of each lap.
-  public var splits: [Int64]
+  public var splits: [Duration]
   /// Whether the last lap is the one under way (a ride not finished, with time since its
   /// last recorded lap): not a lap yet.
   public var lastLapUnderWay: Bool
 
   public init(
-    number: Int, isFinished: Bool, movingMilliseconds: Int64, laps: [Int64], splits: [Int64],
+    number: Int, isFinished: Bool, moving: Duration, laps: [Duration], splits: [Duration],
     lastLapUnderWay: Bool = false
   ) {
     self.lastLapUnderWay = lastLapUnderWay
     self.number = number
     self.isFinished = isFinished
-    self.movingMilliseconds = movingMilliseconds
+    self.moving = moving
     self.laps = laps
     self.splits = splits
   }
 
   /// Laps only; the splits are their sums and the moving time the last of them.
-  public init(number: Int, isFinished: Bool = true, laps: [Int64]) {
+  public init(number: Int, isFinished: Bool = true, laps: [Duration]) {
     let splits = Comparison.sums(laps)
-    self.init(number: number, isFinished: isFinished, movingMilliseconds: splits.last ?? 0, laps: laps, splits: splits)
+    self.init(number: number, isFinished: isFinished, moving: splits.last ?? .zero, laps: laps, splits: splits)
   }
 
   /// A ride's segments, from the journal's figures: its recorded laps (on an open ride, then
-  /// the lap under way; on a finished ride without laps, the whole ride).
+  /// the lap under way; on a finished ride without laps, the whole ride). The figures' whole
+  /// milliseconds become `Duration`s exactly.
   public init(_ figures: RideFigures) {
     self.init(
-      number: figures.number, isFinished: figures.state == .finished, movingMilliseconds: figures.movingMilliseconds,
-      recorded: figures.laps.map { ($0.lapMilliseconds, $0.splitMilliseconds) },
-      finalStretch: figures.finalStretch?.lapMilliseconds)
+      number: figures.number, isFinished: figures.state == .finished,
+      moving: .milliseconds(figures.movingMilliseconds),
+      recorded: figures.laps.map { (.milliseconds($0.lapMilliseconds), .milliseconds($0.splitMilliseconds)) },
+      finalStretch: figures.finalStretch.map { .milliseconds($0.lapMilliseconds) })
   }
 
   /// The one way a ride's figures become its segments: the recorded laps (each lap and its
@@ -74,24 +81,24 @@ public struct Attempt: Equatable, Sendable {
   /// way on a ride not finished, the one segment of a finished ride with no lap, and no
   /// segment of a finished ride with laps.
   init(
-    number: Int, isFinished: Bool, movingMilliseconds: Int64, recorded: [(lap: Int64, split: Int64)],
-    finalStretch: Int64?
+    number: Int, isFinished: Bool, moving: Duration, recorded: [(lap: Duration, split: Duration)],
+    finalStretch: Duration?
   ) {
     var laps = recorded.map(\.lap)
     var splits = recorded.map(\.split)
     if let finalStretch, !isFinished || recorded.isEmpty {
       laps.append(finalStretch)
-      splits.append(movingMilliseconds)
+      splits.append(moving)
     }
     self.init(
-      number: number, isFinished: isFinished, movingMilliseconds: movingMilliseconds, laps: laps, splits: splits,
+      number: number, isFinished: isFinished, moving: moving, laps: laps, splits: splits,
       lastLapUnderWay: !isFinished && finalStretch != nil)
   }
 }
 
 extension Attempt {
   /// The ride's time: the split at the end of its last segment.
-  public var finishMilliseconds: Int64 { splits.last ?? 0 }
+  public var finish: Duration { splits.last ?? .zero }
 }
 
 /// How many laps a personal best must have: exactly as many as a finished ride, or, during a
@@ -121,10 +128,10 @@ public struct ComparisonReference: Equatable, Sendable {
   public var kind: ComparisonKind
   /// The ride compared with; nil for gold (many rides) and none.
   public var rideNumber: Int?
-  public var laps: [Int64]
-  public var splits: [Int64]
+  public var laps: [Duration]
+  public var splits: [Duration]
 
-  public init(kind: ComparisonKind, rideNumber: Int?, laps: [Int64], splits: [Int64]) {
+  public init(kind: ComparisonKind, rideNumber: Int?, laps: [Duration], splits: [Duration]) {
     self.kind = kind
     self.rideNumber = rideNumber
     self.laps = laps
@@ -132,11 +139,11 @@ public struct ComparisonReference: Equatable, Sendable {
   }
 
   /// Its finish: the ride's moving time (its last split); for gold the sum of the best segments.
-  public var finishMilliseconds: Int64? { splits.last }
+  public var finish: Duration? { splits.last }
 
   /// Lap `number` (1-based), if it has one.
-  public func lap(_ number: Int) -> Int64? { Comparison.lap(number, of: laps) }
-  public func split(_ number: Int) -> Int64? { Comparison.lap(number, of: splits) }
+  public func lap(_ number: Int) -> Duration? { Comparison.lap(number, of: laps) }
+  public func split(_ number: Int) -> Duration? { Comparison.lap(number, of: splits) }
 }
 
 /// How a lap stands against the comparison: ahead or behind at its end (the split's delta
@@ -161,10 +168,10 @@ public enum LapStanding: String, CaseIterable, Sendable {
   public static let goldMark = "★"
 
   /// Nil when level (a delta of zero).
-  public init?(deltaMilliseconds: Int64, lapMilliseconds: Int64, comparisonLapMilliseconds: Int64) {
-    guard deltaMilliseconds != 0 else { return nil }
-    let gaining = lapMilliseconds < comparisonLapMilliseconds
-    if deltaMilliseconds < 0 {
+  public init?(delta: Duration, lap: Duration, comparisonLap: Duration) {
+    guard delta != .zero else { return nil }
+    let gaining = lap < comparisonLap
+    if delta < .zero {
       self = gaining ? .aheadGaining : .aheadLosing
     } else {
       self = gaining ? .behindGaining : .behindLosing
@@ -175,12 +182,12 @@ public enum LapStanding: String, CaseIterable, Sendable {
 /// One lap of the ride compared.
 public struct LapComparison: Equatable, Sendable {
   public var number: Int
-  public var lapMilliseconds: Int64
-  public var splitMilliseconds: Int64
+  public var lap: Duration
+  public var split: Duration
   /// The comparison's split at this lap number; nil where it has no such lap.
-  public var compareMilliseconds: Int64?
-  /// This lap's split minus `compareMilliseconds` (below zero: ahead).
-  public var deltaMilliseconds: Int64?
+  public var compare: Duration?
+  /// This lap's split minus `compare` (below zero: ahead).
+  public var delta: Duration?
   public var standing: LapStanding?
   /// Faster than every earlier finished ride's lap at this number (there must be one).
   public var isNewGold: Bool
@@ -188,10 +195,10 @@ public struct LapComparison: Equatable, Sendable {
 
 public enum Comparison {
   /// Running sums: the splits of `laps`.
-  public static func sums(_ laps: [Int64]) -> [Int64] {
-    var total: Int64 = 0
+  public static func sums(_ laps: [Duration]) -> [Duration] {
+    var total = Duration.zero
     return laps.map { lap in
-      total = total.addingReportingOverflow(lap).overflow ? .max : total + lap
+      total += lap
       return total
     }
   }
@@ -233,7 +240,7 @@ public enum Comparison {
   public static func personalBest(_ earlier: [Attempt], laps: LapCount) -> Attempt? {
     guard let count = bestLapCount(earlier, laps: laps) else { return nil }
     return earlier.filter { $0.isFinished && $0.laps.count == count }
-      .min { ($0.finishMilliseconds, $0.number) < ($1.finishMilliseconds, $1.number) }
+      .min { ($0.finish, $0.number) < ($1.finish, $1.number) }
   }
 
   /// Why `earlier` has no personal best for `laps`; nil when it has one, or has no finished
@@ -244,19 +251,19 @@ public enum Comparison {
   }
 
   /// Entry `number` (1-based) of per-lap figures, if there is one.
-  public static func lap(_ number: Int, of figures: [Int64]) -> Int64? {
+  public static func lap(_ number: Int, of figures: [Duration]) -> Duration? {
     number >= 1 && number <= figures.count ? figures[number - 1] : nil
   }
 
   /// Whether a lap of `lap` at `number` beats every earlier ride's lap there (`gold`, the
   /// best segments; there must be one).
-  public static func isNewGold(_ lap: Int64, number: Int, gold: [Int64]) -> Bool {
+  public static func isNewGold(_ lap: Duration, number: Int, gold: [Duration]) -> Bool {
     Self.lap(number, of: gold).map { lap < $0 } ?? false
   }
 
   /// For each lap number, the fastest lap of the finished rides of `earlier` there.
-  public static func bestSegments(_ earlier: [Attempt]) -> [Int64] {
-    var best: [Int64] = []
+  public static func bestSegments(_ earlier: [Attempt]) -> [Duration] {
+    var best: [Duration] = []
     for attempt in earlier where attempt.isFinished {
       for (index, lap) in attempt.laps.enumerated() {
         if index < best.count { best[index] = min(best[index], lap) } else { best.append(lap) }
@@ -294,7 +301,7 @@ public enum Comparison {
   /// Each lap of `ride` against `reference` (nil: nothing to compare with), with `gold` the
   /// best segments of the earlier rides for the new-gold marks. A lap under way is never a
   /// new gold, and has a delta only once `liveDeltaShows`.
-  public static func laps(of ride: Attempt, against reference: ComparisonReference?, gold: [Int64]) -> [LapComparison] {
+  public static func laps(of ride: Attempt, against reference: ComparisonReference?, gold: [Duration]) -> [LapComparison] {
     ride.laps.indices.map { index in
       let number = index + 1
       let lap = ride.laps[index]
@@ -302,18 +309,15 @@ public enum Comparison {
       let underWay = ride.lastLapUnderWay && index == ride.laps.count - 1
       let shows =
         !underWay
-        || liveDeltaShows(
-          currentLap: .milliseconds(lap), comparisonLap: reference?.lap(number).map { .milliseconds($0) },
-          goldLap: Self.lap(number, of: gold).map { .milliseconds($0) })
+        || liveDeltaShows(currentLap: lap, comparisonLap: reference?.lap(number), goldLap: Self.lap(number, of: gold))
       let compare = shows ? reference?.split(number) : nil
       let delta = compare.map { split - $0 }
       let standing: LapStanding? =
         if let delta, let referenceLap = reference?.lap(number) {
-          LapStanding(deltaMilliseconds: delta, lapMilliseconds: lap, comparisonLapMilliseconds: referenceLap)
+          LapStanding(delta: delta, lap: lap, comparisonLap: referenceLap)
         } else { nil }
       return LapComparison(
-        number: number, lapMilliseconds: lap, splitMilliseconds: split, compareMilliseconds: compare,
-        deltaMilliseconds: delta, standing: standing, isNewGold: !underWay && isNewGold(lap, number: number, gold: gold))
+        number: number, lap: lap, split: split, compare: compare, delta: delta, standing: standing, isNewGold: !underWay && isNewGold(lap, number: number, gold: gold))
     }
   }
 
@@ -345,12 +349,12 @@ public enum Comparison {
   ) -> Duration? {
     guard lapNumber >= 1, let lap = reference.lap(lapNumber), let rest = laterLaps(after: lapNumber, of: reference)
     else { return nil }
-    return moving + (.milliseconds(lap) - currentLap).clampedToZero + rest
+    return moving + (lap - currentLap).clampedToZero + rest
   }
 
   /// The sum of the comparison's laps after lap `lapNumber`; nil past its laps.
   public static func laterLaps(after lapNumber: Int, of reference: ComparisonReference) -> Duration? {
     guard lapNumber >= 1, lapNumber <= reference.laps.count else { return nil }
-    return .milliseconds(sums(Array(reference.laps[lapNumber...])).last ?? 0)
+    return sums(Array(reference.laps[lapNumber...])).last ?? .zero
   }
 }

@@ -49,31 +49,39 @@ public struct RideComparisons: Equatable, Sendable {
   }
 }
 
+extension Duration {
+  /// The duration truncated to the whole millisecond (toward zero, saturating as
+  /// `milliseconds` does): a time as the journal's figures hold it.
+  public var wholeMilliseconds: Duration { .milliseconds(milliseconds) }
+}
+
 extension Comparison {
-  /// Each recorded lap's moving time in whole milliseconds, truncated (as the journal's
-  /// figures have them).
-  public static func lapMilliseconds(splits: [Duration]) -> [Int64] {
-    Laps.of(splits).map(\.lap.milliseconds)
+  /// Each recorded lap's moving time truncated to the whole millisecond, as the journal's
+  /// figures have them (so a lap on the screen is a new best segment exactly when it is one
+  /// in `show --compare`).
+  public static func recordedLaps(splits: [Duration]) -> [Duration] {
+    Laps.of(splits).map(\.lap.wholeMilliseconds)
   }
 }
 
 extension Attempt {
   /// A ride just finished on the screen, as the journal will read it back: each lap and split
-  /// truncated to the millisecond (the stretch after the last lap is `RideFigures`' rule, so
+  /// truncated to the whole millisecond (the stretch after the last lap is `RideFigures`' rule, so
   /// that a ride without laps is one segment as `Attempt(_:)` makes it).
   public init(finished ride: Ride, moving: Duration) {
     let moving = moving.clampedToZero
     let recorded = Laps.of(ride.splits, upTo: moving)
     self.init(
-      number: ride.number, isFinished: true, movingMilliseconds: moving.milliseconds,
-      recorded: recorded.map { ($0.lap.milliseconds, $0.split.milliseconds) },
+      number: ride.number, isFinished: true, moving: moving.wholeMilliseconds,
+      recorded: recorded.map { ($0.lap.wholeMilliseconds, $0.split.wholeMilliseconds) },
       finalStretch: RideFigures.finalStretchMilliseconds(
-        moving: moving, lastSplit: recorded.last?.split ?? .zero, recordedLaps: recorded.count))
+        moving: moving, lastSplit: recorded.last?.split ?? .zero, recordedLaps: recorded.count
+      ).map { .milliseconds($0) })
   }
 }
 
-/// What the ride on screen is compared with, at its current lap count. Times are `Duration`s
-/// built from the journal's whole milliseconds, so that the screen's arithmetic is exact.
+/// What the ride on screen is compared with, at its current lap count. Its times are the
+/// attempts' (`Duration`s of whole milliseconds), so that the screen's arithmetic is exact.
 public struct LiveComparison: Equatable, Sendable {
   /// The comparison chosen.
   public var kind: ComparisonKind
@@ -84,7 +92,7 @@ public struct LiveComparison: Equatable, Sendable {
   /// Why there is no personal best to compare with, though there are earlier rides.
   public var missingBest: MissingBest?
   /// The best segments of the earlier rides, lap 1 first (empty: no earlier ride).
-  public var gold: [Int64]
+  public var gold: [Duration]
   /// Whether there is any earlier finished ride of the name.
   public var hasEarlierRides: Bool { !gold.isEmpty }
 
@@ -99,43 +107,40 @@ public struct LiveComparison: Equatable, Sendable {
   }
 
   /// The best segment at lap `number` (1-based), if any.
-  public func goldLap(_ number: Int) -> Int64? { Comparison.lap(number, of: gold) }
+  public func goldLap(_ number: Int) -> Duration? { Comparison.lap(number, of: gold) }
 
   /// The sum of the best segments; nil without an earlier ride.
-  public var sumOfBest: Duration? { gold.isEmpty ? nil : .milliseconds(Comparison.sums(gold).last ?? 0) }
+  public var sumOfBest: Duration? { Comparison.sums(gold).last }
 
   /// The comparison's finish: its moving time (the sum of the best segments for gold).
-  public var finish: Duration? { reference?.finishMilliseconds.map { .milliseconds($0) } }
+  public var finish: Duration? { reference?.finish }
 
   /// The lap time at which lap `number`'s live delta appears: when it reaches the
   /// comparison's lap time or the best segment there, whichever is sooner. Nil when the
   /// comparison has no split at that lap (then there is no delta to show).
   public func liveDeltaAppears(lap number: Int) -> Duration? {
     guard let reference, reference.split(number) != nil else { return nil }
-    return Comparison.liveDeltaAppears(
-      comparisonLap: reference.lap(number).map { .milliseconds($0) }, goldLap: goldLap(number).map { .milliseconds($0) })
+    return Comparison.liveDeltaAppears(comparisonLap: reference.lap(number), goldLap: goldLap(number))
   }
 
   /// Lap `number`'s delta with its split shown as `split` (already truncated to the
   /// precision): the shown split minus the comparison's split truncated the same way, so it
   /// turns over exactly when the shown split does. Nil where the comparison has no such lap.
   public func delta(lap number: Int, shownSplit split: Duration, precision: Precision) -> Duration? {
-    reference?.split(number).map { split - TimeFormat.truncated(.milliseconds($0), to: precision) }
+    reference?.split(number).map { split - TimeFormat.truncated($0, to: precision) }
   }
 
   /// How lap `number` stands, from the shown delta and the shown lap time against the
   /// comparison's lap truncated the same way; nil when level or nothing to compare.
   public func standing(lap number: Int, delta: Duration, shownLap lap: Duration, precision: Precision) -> LapStanding? {
     guard let compareLap = reference?.lap(number) else { return nil }
-    let theirs = TimeFormat.truncated(.milliseconds(compareLap), to: precision)
-    return LapStanding(
-      deltaMilliseconds: delta.milliseconds, lapMilliseconds: lap.milliseconds,
-      comparisonLapMilliseconds: theirs.milliseconds)
+    return LapStanding(delta: delta, lap: lap, comparisonLap: TimeFormat.truncated(compareLap, to: precision))
   }
 
-  /// Whether a finished lap of `lapMilliseconds` at `number` beats every earlier ride there.
-  public func isNewGold(lap number: Int, lapMilliseconds: Int64) -> Bool {
-    Comparison.isNewGold(lapMilliseconds, number: number, gold: gold)
+  /// Whether a finished lap of `time` (whole milliseconds, `Comparison.recordedLaps`) at
+  /// `number` beats every earlier ride there.
+  public func isNewGold(lap number: Int, time: Duration) -> Bool {
+    Comparison.isNewGold(time, number: number, gold: gold)
   }
 
   /// The predicted finish with lap `number` under way since the moving time `lapOrigin`: now,

@@ -126,8 +126,8 @@ extension RideView {
   ) {
     let s = options.strings
     let precision = state.clock.precision
-    // Only a compared ride needs its laps in milliseconds (for the new best segments).
-    let lapMilliseconds = live == nil ? [] : Comparison.lapMilliseconds(splits: state.clock.ride.splits)
+    // Only a compared ride needs its laps as the journal holds them (for the new best segments).
+    let recordedLaps = live == nil ? [] : Comparison.recordedLaps(splits: state.clock.ride.splits)
     var row = top
     for entry in LapTable.visible(rows, rowsAvailable: bottom - row) {
       guard row < bottom else { break }
@@ -149,7 +149,7 @@ extension RideView {
       guard let live else { continue }
       let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
       let index = r.number - 1
-      let gold = index < lapMilliseconds.count && live.isNewGold(lap: r.number, lapMilliseconds: lapMilliseconds[index])
+      let gold = index < recordedLaps.count && live.isNewGold(lap: r.number, time: recordedLaps[index])
       putComparison(
         columns, precision: precision, options: options, into: &screen, row: row, delta: delta,
         standing: delta.flatMap { live.standing(lap: r.number, delta: $0, shownLap: r.lap, precision: precision) },
