@@ -125,6 +125,11 @@ public struct Screen: Equatable, Sendable {
     for (index, place) in placed.enumerated() {
       guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
       let old = place.figure.text
+      // Something drawn over a figure after it (nothing should be: the layout gives each
+      // widget its rows) leaves it to a render.
+      if place.face == nil, !zip(0..<place.shown, old.utf8).allSatisfy({ self[place.row, place.column + $0].bytes == UInt64($1) }) {
+        return nil
+      }
       let text = reading.text(now)
       if text == old { continue }
       guard text.utf8.count == old.utf8.count, text.count == old.count else { return nil }
