@@ -90,4 +90,45 @@ struct SpanTests {
     #expect(spans.map(\.text) == ["12:05", " / ", "47:55", " left"])
     #expect(spans.columns == 18)
   }
+
+  @Test func aFigureWrittenAgainReadsTheNewValue() {
+    var screen = Screen(size: Size(columns: 16, rows: 1))
+    screen.put([.text("T "), .figure(ClockFigure(.moving, reading: .clock(.cs), at: .milliseconds(1_230)))], row: 0, column: 0)
+    let later = screen.patched { $0 == .moving ? .milliseconds(1_249) : nil }
+    #expect(later?.lines == ["T 00:00:01.24   "])
+    #expect(later?.clocks == screen.clocks)
+  }
+
+  @Test func aRunningLapsDifferenceFollowsTheLapLessTheLastLap() {
+    // Last split at 10 s, last lap 4.5 s: at 12.34 s the lap is 2.34 s, 2.16 s under the last.
+    let reading = Reading.difference(.cs, from: .seconds(10), less: .milliseconds(4_500))
+    #expect(reading.text(.milliseconds(12_340)) == "-00:02.16")
+    #expect(reading.text(.milliseconds(14_500)) == "+00:00.00")
+  }
+
+  @Test func aFigureDrawnOverIsLeftToARender() {
+    var screen = Screen(size: Size(columns: 16, rows: 1))
+    screen.put([.figure(ClockFigure(.moving, reading: .clock(.cs), at: .milliseconds(1_230)))], row: 0, column: 0)
+    screen.put("banner", row: 0, column: 3)
+    #expect(screen.patched { _ in .milliseconds(1_240) } == nil)
+  }
+
+  @Test func aFigureWithoutAReadingOrUnderAnOverlayIsLeftToARender() {
+    var unread = Screen(size: Size(columns: 16, rows: 2))
+    unread.put([.figure(ClockFigure(.moving, reading: .clock(.s), at: .seconds(1)))], row: 0, column: 0)
+    unread.put([.figure(ClockFigure(.moving, "+00:01"))], row: 1, column: 0)
+    #expect(unread.patched { _ in .seconds(2) } == nil)
+    var covered = Screen(size: Size(columns: 16, rows: 2))
+    covered.put([.figure(ClockFigure(.moving, reading: .clock(.s), at: .seconds(1)))], row: 0, column: 0)
+    covered.cover(rows: 1..<2, columns: 0..<16)
+    #expect(covered.patched { _ in .seconds(2) } == nil)
+  }
+
+  @Test func aTextThatGrowsIsLeftToARender() {
+    var screen = Screen(size: Size(columns: 20, rows: 1))
+    let almost = Duration.seconds(359_999) + .milliseconds(990)
+    screen.put([.figure(ClockFigure(.moving, reading: .clock(.cs), at: almost))], row: 0, column: 0)
+    #expect(screen.patched { _ in almost + .milliseconds(5) } != nil)
+    #expect(screen.patched { _ in almost + .milliseconds(10) } == nil)
+  }
 }
