@@ -132,7 +132,7 @@ public struct Screen: Equatable, Sendable {
       }
       let text = reading.text(now)
       if text == old { continue }
-      guard text.utf8.count == old.utf8.count, text.count == old.count else { return nil }
+      guard text.utf8.count == old.utf8.count else { return nil }
       if let face = place.face {
         let columns = BigDigits.glyphColumns(text, face: face, column: place.column)
         guard columns == BigDigits.glyphColumns(old, face: face, column: place.column) else { return nil }

@@ -19,6 +19,44 @@ private final class Delivered {
   static func isLost(_ address: String) -> (SensorInput) -> Bool { { $0 == .lost(address: address) } }
 }
 
+/// A sensor link to `addresses` on a fake BlueZ of its own, on a loop of its own, started
+/// (after `configure`); `stop` ends all three, the link first.
+@MainActor
+private final class Linked {
+  let fake: FakeBlueZ
+  let loop: EventLoop
+  let delivered = Delivered()
+  let link: SplitsBluetooth.SensorLink
+  private var fakeStopped = false
+
+  init(_ addresses: [String], configure: (SplitsBluetooth.SensorLink) -> Void = { _ in }) throws {
+    fake = try FakeBlueZ()
+    guard let loop = EventLoop() else {
+      fake.stop()
+      throw LinkedFailure.noLoop
+    }
+    self.loop = loop
+    let delivered = delivered
+    link = SensorLink(addresses: addresses, loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
+    configure(link)
+    link.start()
+  }
+
+  /// Stops the fake BlueZ alone (the bus goes away under the link).
+  func stopFake() {
+    fake.stop()
+    fakeStopped = true
+  }
+
+  func stop() {
+    link.stop()
+    loop.close()
+    if !fakeStopped { fake.stop() }
+  }
+}
+
+private enum LinkedFailure: Error { case noLoop }
+
 /// The sensor link on a real event loop against the fake BlueZ (a private bus and
 /// python-dbusmock's bluez5 template): each test starts its own fake and stops it.
 @MainActor
@@ -36,16 +74,9 @@ struct SensorLinkTests {
   }
 
   @Test func theLinkConnectsToAStrapAndPedalsAndDeliversHeartRateAndPower() throws {
-    let fake = try Fake()
-    defer { fake.stop() }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.heartRate, Fake.power], loop: loop, busAddress: fake.address) {
-      delivered.inputs.append($0)
-    }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.heartRate, Fake.power])
+    defer { linked.stop() }
+    let (fake, loop, delivered) = (linked.fake, linked.loop, linked.delivered)
     #expect(run(loop) { delivered.inputs.count >= 2 }, "\(delivered.inputs)")
     #expect(delivered.inputs.contains(.connected(address: Fake.heartRate, name: "HRM Strap")))
     #expect(delivered.inputs.contains(.connected(address: Fake.power, name: "Power Pedals")))
@@ -60,14 +91,9 @@ struct SensorLinkTests {
   }
 
   @Test func aMalformedNotificationIsDeliveredAsMalformedAndTheNextOneStillReads() throws {
-    let fake = try Fake()
-    defer { fake.stop() }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.heartRate], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.heartRate])
+    defer { linked.stop() }
+    let (fake, loop, delivered) = (linked.fake, linked.loop, linked.delivered)
     #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.heartRate)) == 1 })
     // Flags announce a 16-bit heart rate; one byte follows.
     try fake.notify(Fake.heartRate, "hr", "0190")
@@ -82,14 +108,9 @@ struct SensorLinkTests {
   }
 
   @Test func aDropoutIsLostOnceThenTheStrapReconnectsByItselfAndDeliversAgain() throws {
-    let fake = try Fake()
-    defer { fake.stop() }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.heartRate], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.heartRate])
+    defer { linked.stop() }
+    let (fake, loop, delivered) = (linked.fake, linked.loop, linked.delivered)
     #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.heartRate)) == 1 })
     let dropped = loop.clock.now
     try fake.disconnect(Fake.heartRate)
@@ -104,18 +125,11 @@ struct SensorLinkTests {
   }
 
   @Test func aBusThatGoesAwayLosesTheSensorsWithoutACrashOrAHang() throws {
-    let fake = try Fake()
-    var stopped = false
-    defer { if !stopped { fake.stop() } }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.heartRate], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.heartRate])
+    defer { linked.stop() }
+    let (loop, delivered) = (linked.loop, linked.delivered)
     #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.heartRate)) == 1 })
-    fake.stop()
-    stopped = true
+    linked.stopFake()
     #expect(run(loop) { delivered.count(Delivered.isLost(Fake.heartRate)) == 1 })
     // The loop goes on: its retries find no bus and say nothing more.
     #expect(!run(loop, limit: .milliseconds(2_500)) { delivered.inputs.count > 2 })
@@ -137,16 +151,10 @@ struct SensorLinkTests {
 
 extension SensorLinkTests {
   @Test func aTrainerIsReadAndWrittenWithAResponseAndItsControlPointAnswersComeInOrder() throws {
-    let fake = try Fake()
-    defer { fake.stop() }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.trainer], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
     var indications: [[UInt8]] = []
-    link.onIndication = { indications.append($0.bytes) }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.trainer]) { $0.onIndication = { indications.append($0.bytes) } }
+    defer { linked.stop() }
+    let (fake, loop, delivered, link) = (linked.fake, linked.loop, linked.delivered, linked.link)
     #expect(run(loop) { delivered.count(Delivered.isConnected(Fake.trainer)) == 1 })
     var range: Result<[UInt8], DBusFailure>?
     link.read(.powerRange, of: Fake.trainer) { range = $0 }
@@ -172,14 +180,9 @@ extension SensorLinkTests {
 
 extension SensorLinkTests {
   @Test func aStreamingStrapDroppedMidRideSendsNothingWhileLostAndStreamsAgainOnceBack() throws {
-    let fake = try Fake()
-    defer { fake.stop() }
-    let loop = try #require(EventLoop())
-    defer { loop.close() }
-    let delivered = Delivered()
-    let link = SensorLink(addresses: [Fake.heartRate], loop: loop, busAddress: fake.address) { delivered.inputs.append($0) }
-    link.start()
-    defer { link.stop() }
+    let linked = try Linked([Fake.heartRate])
+    defer { linked.stop() }
+    let (fake, loop, delivered) = (linked.fake, linked.loop, linked.delivered)
     try fake.stream(Fake.heartRate, "hr", "008c", interval: 0.1)
     let isMeasurement: (SensorInput) -> Bool = { if case .measurement = $0 { true } else { false } }
     #expect(run(loop) { delivered.count(isMeasurement) >= 5 }, "\(delivered.inputs)")

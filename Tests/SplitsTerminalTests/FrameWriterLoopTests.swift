@@ -10,6 +10,32 @@ import Testing
   import Glibc
 #endif
 
+/// A loop of the backend `choice` and a pipe standing for the terminal, its reading end
+/// non-blocking; `end` closes all three.
+@MainActor
+private struct Piped {
+  let loop: EventLoop
+  let reader: Int32
+  let output: Int32
+
+  init(_ choice: LoopChoice) throws {
+    loop = try #require(EventLoop(ring: choice))
+    do {
+      (reader, output) = try WriteAllTests.pipe()
+    } catch {
+      loop.close()
+      throw error
+    }
+    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+  }
+
+  func end() {
+    close(reader)
+    close(output)
+    loop.close()
+  }
+}
+
 /// A frame the terminal does not take at once waits in the event loop, never in a write:
 /// the loop writes the rest as the terminal takes output again, the frames that come
 /// meanwhile are held back, and then everything is redrawn.
@@ -58,15 +84,10 @@ struct FrameWriterLoopTests {
     "a terminal that reads nothing: the frame waits in the loop, the next is held back, then all is redrawn",
     arguments: [LoopChoice.automatic, .epoll])
   func stalledTerminal(choice: LoopChoice) throws {
-    let loop = try #require(EventLoop(ring: choice))
+    let piped = try Piped(choice)
+    defer { piped.end() }
+    let (loop, reader, output) = (piped.loop, piped.reader, piped.output)
     #expect((loop.backend == .ioUring) == (choice == .automatic), "\(loop.backend)")
-    defer { loop.close() }
-    let (reader, output) = try WriteAllTests.pipe()
-    defer {
-      close(reader)
-      close(output)
-    }
-    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
     let block = [UInt8](repeating: 0x41, count: 4096)
     while block.withUnsafeBytes({ write(output, $0.baseAddress, $0.count) }) > 0 {}
 
@@ -132,14 +153,9 @@ struct FrameWriterLoopTests {
     "a frame not yet sent is out before curses writes to the terminal again",
     arguments: [LoopChoice.automatic, .epoll])
   func settleSendsTheFrame(choice: LoopChoice) throws {
-    let loop = try #require(EventLoop(ring: choice))
-    defer { loop.close() }
-    let (reader, output) = try WriteAllTests.pipe()
-    defer {
-      close(reader)
-      close(output)
-    }
-    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    let piped = try Piped(choice)
+    defer { piped.end() }
+    let (loop, reader, output) = (piped.loop, piped.reader, piped.output)
     let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
     writer.write([Self.run("FRAME")])
     // On io_uring the frame waits for the loop's next wait; curses must not write first.
@@ -155,14 +171,9 @@ struct FrameWriterLoopTests {
     "two frames of one pass go out in order, in the loop's next wait",
     arguments: [LoopChoice.automatic, .epoll])
   func framesOfOnePass(choice: LoopChoice) throws {
-    let loop = try #require(EventLoop(ring: choice))
-    defer { loop.close() }
-    let (reader, output) = try WriteAllTests.pipe()
-    defer {
-      close(reader)
-      close(output)
-    }
-    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    let piped = try Piped(choice)
+    defer { piped.end() }
+    let (loop, reader, output) = (piped.loop, piped.reader, piped.output)
     let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
     writer.write([Self.run("ONE")])
     writer.write([Screen.Run(row: 1, column: 0, text: "TWO", style: .plain)])
