@@ -4,7 +4,14 @@ import SplitsCore
 /// the grid, so no text, size or position can trap.
 public struct Screen: Equatable, Sendable {
   public let size: Size
-  public internal(set) var cells: [Cell]
+  public internal(set) var cells: [Cell] {
+    // Drawn on after it was written again: the rows `patched` noted no longer say all.
+    didSet { if writtenAgain != nil { writtenAgain = nil } }
+  }
+  /// The frame this one was written again from (`patched`), and the rows it wrote: what a diff
+  /// against that frame (`changes(since:)`, `sameCells(as:)`) needs to compare. Not part of
+  /// what the frame shows: `==` leaves it out.
+  private(set) var writtenAgain: WrittenAgain?
   /// The clock figures drawn, and to which digit they are visible: what can change this frame
   /// without input (`Program.nextChange(from:)`). Noted only by what draws them (`Span`,
   /// `put(big:)`) and the overlays that cover them (`cover`), all in this file.
@@ -25,6 +32,34 @@ public struct Screen: Equatable, Sendable {
     var shown: Int
     var style: Style
     var face: BigDigits.Face?
+  }
+
+  /// A frame written again from the frame whose cells are `base` (the same storage: an array
+  /// shares it only while unchanged), in `rows` only.
+  struct WrittenAgain: Sendable {
+    var base: [Cell]
+    var rows: Range<Int>
+
+    /// The rows that can differ from `cells`: `rows` when `cells` is the base itself, else nil.
+    func rows(against cells: [Cell]) -> Range<Int>? {
+      guard base.count == cells.count else { return nil }
+      let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+      return same ? rows : nil
+    }
+  }
+
+  public static func == (a: Screen, b: Screen) -> Bool {
+    a.size == b.size && a.cells == b.cells && a.clocks == b.clocks && a.placed == b.placed && a.patchable == b.patchable
+  }
+
+  /// Whether `other` holds the same cells, comparing only the rows written again when this
+  /// frame was written again from `other`.
+  public func sameCells(as other: Screen) -> Bool {
+    guard size == other.size else { return cells == other.cells }
+    guard let rows = writtenAgain?.rows(against: other.cells) else { return cells == other.cells }
+    let from = rows.lowerBound * size.columns
+    let to = rows.upperBound * size.columns
+    return cells[from..<to] == other.cells[from..<to]
   }
 
   public init(size: Size) {
@@ -122,6 +157,7 @@ public struct Screen: Equatable, Sendable {
   public func patched(_ value: (ClockField) -> Duration?) -> Screen? {
     guard patchable, !placed.isEmpty else { return nil }
     var screen = self
+    var touched: Range<Int>?
     for (index, place) in placed.enumerated() {
       guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
       let old = place.figure.text
@@ -147,7 +183,10 @@ public struct Screen: Equatable, Sendable {
         screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
       }
       screen.placed[index].figure.text = text
+      let rows = place.row..<place.row + (place.face?.height ?? 1)
+      touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
     }
+    screen.writtenAgain = WrittenAgain(base: cells, rows: touched ?? 0..<0)
     return screen
   }
 

@@ -11,20 +11,24 @@ extension Screen {
   /// gives exactly the changed cells (plus the first cell of a wide character).
   public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
+    // A frame written again from `previous` differs from it only in the rows it wrote.
+    let rows = old.flatMap { writtenAgain?.rows(against: $0) } ?? 0..<size.rows
     // Over the two frames' storage directly: the scan compares every cell of every frame (at
     // hundredths, a hundred frames a second), so no array is retained or checked per cell.
     return cells.withUnsafeBufferPointer { new in
       (old ?? []).withUnsafeBufferPointer { before in
-        changes(new, old: old == nil ? nil : before, bridging: bridging)
+        changes(new, old: old == nil ? nil : before, rows: rows, bridging: bridging)
       }
     }
   }
 
-  private func changes(_ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, bridging: Int) -> [Run] {
+  private func changes(
+    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, rows: Range<Int>, bridging: Int
+  ) -> [Run] {
     var runs: [Run] = []
     var text: [UInt8] = []
     text.reserveCapacity(size.columns * 4)
-    for row in 0..<size.rows {
+    for row in rows {
       let base = row * size.columns
       var column = 0
       while column < size.columns {

@@ -15,17 +15,26 @@ public protocol Program: SendableMetatype {
   func nextCandidate(shown: ShownClocks) -> Now?
   /// The whole frame for a terminal of `size`.
   func render(size: Size) -> Screen
-  /// The frame of the current state made from `frame`, the frame of `earlier` (this program
-  /// before ticks alone), without rendering, when only its clock figures can differ; nil when
-  /// only `render` can tell. A shortcut: it gives `render`'s cells or nil (the next-change
-  /// property test holds it to that).
-  func patched(_ frame: Screen, since earlier: Self) -> Screen?
+  /// What `patched` needs to know of this program before ticks: kept by the look-ahead for
+  /// each candidate instead of a copy of the whole program.
+  associatedtype TickBasis: Sendable = Void
+  /// This program's `TickBasis` now.
+  var tickBasis: TickBasis { get }
+  /// The frame of the current state made from `frame`, the frame of the program whose
+  /// `tickBasis` was `earlier` (this program before ticks alone), without rendering, when only
+  /// its clock figures can differ; nil when only `render` can tell. A shortcut: it gives
+  /// `render`'s cells or nil (the next-change property test holds it to that).
+  func patched(_ frame: Screen, since earlier: TickBasis) -> Screen?
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
   /// Whether the frame follows the wall clock (a countdown to a date), which can be stepped:
   /// then a frame found ahead of time is never shown in place of a render.
   var followsWallClock: Bool { get }
+}
+
+extension Program where TickBasis == Void {
+  public var tickBasis: Void { () }
 }
 
 extension Program {
@@ -50,13 +59,13 @@ extension Program {
     for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
-      let earlier = probe
+      let earlier = probe.tickBasis
       let effects = probe.handle(Action(.tick, at: next))
       // Where only the clock's figures can have moved, they are written again over the frame
       // before instead of rendering it all (at hundredths, most frames).
       let shown = probe.patched(current, since: earlier) ?? probe.render(size: frame.size)
       current = shown
-      if shown.cells != frame.cells || effects.contains(where: \.wakes) {
+      if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
         return Upcoming(
           at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })
@@ -74,7 +83,7 @@ extension Program {
 
   public var searchLimit: Int { 1_000 }
 
-  public func patched(_ frame: Screen, since earlier: Self) -> Screen? { nil }
+  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? { nil }
 
   public var followsWallClock: Bool { false }
 

@@ -24,11 +24,25 @@ public struct RideProgram: Program {
 
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
 
+  /// What the frame written again needs of the ride before ticks: whether it ran, when, and
+  /// when any feature but the clock's figures had something due next.
+  public struct TickBasis: Sendable {
+    var running: Bool
+    var now: Instant
+    var featuresDue: Instant?
+  }
+
+  public var tickBasis: TickBasis {
+    let running = state.phase == .running
+    // Only a running ride's frame is written again: a stopped one needs no candidate.
+    return TickBasis(running: running, now: state.now, featuresDue: running ? state.featuresCandidate : nil)
+  }
+
   /// While the ride runs and no feature but the clock's figures has anything due up to now,
   /// the frame is `earlier`'s with those figures written again (`Screen.patched`).
-  public func patched(_ frame: Screen, since earlier: RideProgram) -> Screen? {
-    guard earlier.state.phase == .running, state.phase == .running, state.now >= earlier.state.now,
-      earlier.state.featuresCandidate.map({ $0 > state.now }) ?? true
+  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? {
+    guard earlier.running, state.phase == .running, state.now >= earlier.now,
+      earlier.featuresDue.map({ $0 > state.now }) ?? true
     else { return nil }
     return frame.patched { field in
       switch field {

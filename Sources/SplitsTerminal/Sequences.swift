@@ -75,14 +75,28 @@ struct Sequences {
   /// `cup` and `cuf` as C strings, expanded for each move.
   private let cursorAddress: [CChar]?
   private let cursorRight: [CChar]?
+  /// Whether `cup` and `cuf` expand to ECMA-48's `CSI row;column H` and `CSI n C` (counted
+  /// from 1), as on nearly every terminal: then each move is written directly, not expanded
+  /// by tiparm (a `vfprintf` a move, several moves a frame at hundredths).
+  let ecmaAddress: Bool
+  let ecmaRight: Bool
 
   /// The sequences of a terminal with these capabilities and `colors` colours (0 for none:
   /// `--no-color`, `NO_COLOR`, a terminal without colours). A colour is written only when
   /// the terminal has its number.
+  /// `directMoves` false expands every move by tiparm (for tests comparing the two).
   @MainActor
-  init(_ capabilities: Capabilities, colors: Int) {
-    cursorAddress = capabilities.cup.map(Self.cString)
-    cursorRight = capabilities.cuf.map(Self.cString)
+  init(_ capabilities: Capabilities, colors: Int, directMoves: Bool = true) {
+    let cursorAddress = capabilities.cup.map(Self.cString)
+    let cursorRight = capabilities.cuf.map(Self.cString)
+    self.cursorAddress = cursorAddress
+    self.cursorRight = cursorRight
+    ecmaAddress = directMoves && [(0, 0), (4, 11), (23, 79), (9, 99), (998, 1_233)].allSatisfy { row, column in
+      Self.expand(cursorAddress, Int32(row), Int32(column)).map { $0 == Self.ecmaAddress(row, column) } ?? false
+    }
+    ecmaRight = directMoves && [1, 7, 10, 42, 1_000].allSatisfy { n in
+      Self.expand(cursorRight, Int32(n)).map { $0 == Self.ecmaRight(n) } ?? false
+    }
     sgr0 = capabilities.sgr0.map(Self.withoutPadding)
     originalPair = capabilities.op.map(Self.withoutPadding)
     bold = capabilities.bold.map(Self.withoutPadding)
@@ -155,6 +169,14 @@ struct Sequences {
   /// to the right on the same row by `cuf` when that is shorter than a cursor address.
   @MainActor
   func appendMove(fromRow: Int, fromColumn: Int, toRow row: Int, toColumn column: Int, to buffer: inout [UInt8]) {
+    if ecmaAddress, ecmaRight {
+      if row == fromRow, column > fromColumn, 3 + Self.digits(column - fromColumn) < 4 + Self.digits(row + 1) + Self.digits(column + 1) {
+        Self.appendECMA(to: &buffer, column - fromColumn, final: UInt8(ascii: "C"))
+      } else {
+        Self.appendECMA(to: &buffer, row + 1, column + 1, final: UInt8(ascii: "H"))
+      }
+      return
+    }
     let address = Self.expand(cursorAddress, Int32(row), Int32(column)) ?? []
     if row == fromRow, column > fromColumn, let right = Self.expand(cursorRight, Int32(column - fromColumn)),
       !right.isEmpty, right.count < address.count || address.isEmpty
@@ -163,6 +185,52 @@ struct Sequences {
     } else {
       buffer.append(contentsOf: address)
     }
+  }
+
+  /// ECMA-48's cursor address of (row, column), both from 0.
+  static func ecmaAddress(_ row: Int, _ column: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendECMA(to: &bytes, row + 1, column + 1, final: UInt8(ascii: "H"))
+    return bytes
+  }
+
+  /// ECMA-48's cursor right by `n` columns.
+  static func ecmaRight(_ n: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendECMA(to: &bytes, n, final: UInt8(ascii: "C"))
+    return bytes
+  }
+
+  /// `CSI a;b final` (or `CSI a final`), the numbers in decimal.
+  private static func appendECMA(to buffer: inout [UInt8], _ a: Int, _ b: Int? = nil, final: UInt8) {
+    buffer.append(0x1B)
+    buffer.append(UInt8(ascii: "["))
+    appendDecimal(a, to: &buffer)
+    if let b {
+      buffer.append(UInt8(ascii: ";"))
+      appendDecimal(b, to: &buffer)
+    }
+    buffer.append(final)
+  }
+
+  private static func appendDecimal(_ n: Int, to buffer: inout [UInt8]) {
+    let start = buffer.count
+    var rest = max(0, n)
+    repeat {
+      buffer.append(UInt8(ascii: "0") + UInt8(rest % 10))
+      rest /= 10
+    } while rest > 0
+    buffer[start...].reverse()
+  }
+
+  private static func digits(_ n: Int) -> Int {
+    var count = 1
+    var rest = max(0, n)
+    while rest >= 10 {
+      count += 1
+      rest /= 10
+    }
+    return count
   }
 
   /// The cursor to the top-left corner.

@@ -124,6 +124,33 @@ struct SpanTests {
     #expect(covered.patched { _ in .seconds(2) } == nil)
   }
 
+  @Test func aFrameWrittenAgainIsComparedWithItsOwnFrameInTheRowsItWrote() throws {
+    var screen = Screen(size: Size(columns: 16, rows: 3))
+    screen.put("title", row: 0, column: 0)
+    screen.put([.figure(ClockFigure(.moving, reading: .clock(.cs), at: .milliseconds(1_230)))], row: 1, column: 2)
+    let later = try #require(screen.patched { _ in .milliseconds(1_240) })
+    #expect(later.changes(since: screen) == [Screen.Run(row: 1, column: 12, text: "4", style: .plain)])
+    #expect(!later.sameCells(as: screen))
+    // Against any other frame, every row is compared: here the title differs too.
+    var other = screen
+    other.put("TITLE", row: 0, column: 0)
+    #expect(later.changes(since: other).map(\.row) == [0, 1])
+    #expect(!later.sameCells(as: other))
+    // Drawn on afterwards, the frame is compared in full again.
+    var drawnOn = later
+    drawnOn.put("x", row: 2, column: 0)
+    #expect(drawnOn.changes(since: screen).map(\.row) == [1, 2])
+  }
+
+  @Test func aFrameWrittenAgainWithNothingNewShowsNoChange() throws {
+    var screen = Screen(size: Size(columns: 16, rows: 1))
+    screen.put([.figure(ClockFigure(.moving, reading: .clock(.s), at: .milliseconds(1_230)))], row: 0, column: 0)
+    let later = try #require(screen.patched { _ in .milliseconds(1_240) })
+    #expect(later.changes(since: screen).isEmpty)
+    #expect(later.sameCells(as: screen))
+    #expect(later == screen)
+  }
+
   @Test func aTextThatGrowsIsLeftToARender() {
     var screen = Screen(size: Size(columns: 20, rows: 1))
     let almost = Duration.seconds(359_999) + .milliseconds(990)

@@ -28,10 +28,17 @@ struct NextChangePropertyTests {
       let effects = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
       let screen = probe.render(size: size)
       // The shortcut the ticker takes (`Program.patched`): the render's cells and clocks, or nil.
-      if shortcut == nil, let patched = probe.patched(frame, since: program),
+      if shortcut == nil, let patched = probe.patched(frame, since: program.tickBasis),
         patched.cells != screen.cells || patched.clocks != screen.clocks
       {
         shortcut = "the frame written again at +\(instant - now) is not the render:\n\(patched.lines.joined(separator: "\n"))\nrendered:\n\(screen.lines.joined(separator: "\n"))"
+      }
+      // What is written to the terminal: the diff over the rows written again is the render's.
+      if shortcut == nil, let patched = probe.patched(frame, since: program.tickBasis),
+        patched.changes(since: frame, bridging: 6) != screen.changes(since: frame, bridging: 6)
+          || patched.sameCells(as: frame) != (screen.cells == frame.cells)
+      {
+        shortcut = "the frame written again at +\(instant - now) differs from the frame before unlike the render"
       }
       // A sensor sample waits for the next action: it is no reason to wake (`Effect.wakes`).
       return (screen, effects.filter(\.wakes))

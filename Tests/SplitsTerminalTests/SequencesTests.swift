@@ -53,6 +53,34 @@ struct SequencesTests {
     return String(decoding: buffer, as: UTF8.self)
   }
 
+  @Test("cursor moves written directly are tiparm's bytes, wherever they go")
+  func directMovesAreTiparms() {
+    for capabilities in [Self.xterm, Self.vt100] {
+      let direct = Sequences(capabilities, colors: 8)
+      let expanded = Sequences(capabilities, colors: 8, directMoves: false)
+      #expect(direct.ecmaAddress && direct.ecmaRight)
+      #expect(!expanded.ecmaAddress)
+      var rng = SystemRandomNumberGenerator()
+      var moves = [((0, 0), (0, 0)), ((3, 5), (3, 6)), ((3, 5), (3, 1_005)), ((9, 99), (99, 9)), ((0, 8), (0, 9))]
+      for _ in 0..<2_000 {
+        let row = Int.random(in: 0..<300, using: &rng)
+        moves.append(((row, Int.random(in: 0..<1_200, using: &rng)), (row + Int.random(in: 0...1, using: &rng), Int.random(in: 0..<1_200, using: &rng))))
+      }
+      for (from, to) in moves {
+        #expect(Self.move(direct, from: from, to: to) == Self.move(expanded, from: from, to: to), "\(from) → \(to)")
+      }
+    }
+  }
+
+  @Test("a terminal whose cursor address is not ECMA-48's gets tiparm's")
+  func otherCursorAddresses() {
+    // VT52's: ESC Y, then the row and the column as characters from the space.
+    let vt52 = Sequences.Capabilities(cup: Self.b("\u{1B}Y%p1%' '%+%c%p2%' '%+%c"))
+    let s = Sequences(vt52, colors: 0)
+    #expect(!s.ecmaAddress)
+    #expect(Self.move(s, from: (0, 0), to: (2, 3)) == "\u{1B}Y\"#")
+  }
+
   @Test("attributes on one by one, off through sgr0 or sgr")
   func attributes() {
     let s = Sequences(Self.xterm, colors: 256)

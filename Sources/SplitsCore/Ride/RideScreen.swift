@@ -34,20 +34,25 @@ public struct RideScreenState: Equatable, Sendable {
   /// the features' candidates. Every change of the frame without input happens at one of
   /// these instants; nil when none can come (a ready ride, a paused ride showing no counter).
   public func nextCandidate(shown: ShownClocks) -> Instant? {
-    [clock.nextCandidate(shown: shown, now: now), featuresCandidate].compactMap { $0 }.min()
+    Self.earlier(clock.nextCandidate(shown: shown, now: now), featuresCandidate)
   }
 
   /// The earliest candidate of every feature but the clock's figures: until then, only the
-  /// figures that read the clock can change on screen.
+  /// figures that read the clock can change on screen. Asked on every tick of the look-ahead
+  /// (a hundred a second at hundredths): no array is made for it.
   public var featuresCandidate: Instant? {
-    [
-      chrome.nextCandidate,
-      following.nextCandidate(at: workoutPosition, phase: phase, now: now),
-      comparison.nextCandidate(clock.ride, live: liveComparison, now: now),
-      route.nextCandidate(clock.ride, precision: clock.precision, now: now),
-      erg.nextCandidate(now: now),
-      sensors.nextCandidate(now: now),
-    ].compactMap { $0 }.min()
+    var earliest = Self.earlier(chrome.nextCandidate, following.nextCandidate(at: workoutPosition, phase: phase, now: now))
+    earliest = Self.earlier(earliest, comparison.nextCandidate(clock.ride, live: liveComparison, now: now))
+    earliest = Self.earlier(earliest, route.nextCandidate(clock.ride, precision: clock.precision, now: now))
+    earliest = Self.earlier(earliest, erg.nextCandidate(now: now))
+    return Self.earlier(earliest, sensors.nextCandidate(now: now))
+  }
+
+  /// The earlier of two candidates, either of which may be missing.
+  static func earlier(_ a: Instant?, _ b: Instant?) -> Instant? {
+    guard let a else { return b }
+    guard let b else { return a }
+    return min(a, b)
   }
 
   /// The next change when every figure is shown in full (the moving time at its precision, the
