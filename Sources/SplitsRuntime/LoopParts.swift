@@ -145,7 +145,7 @@ public struct LoopClock: Clock {
     let sleep = LoopSleep()
     let timers = self.timers
     try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+      try await withUnsafeThrowingContinuation { (continuation: UnsafeContinuation<Void, any Error>) in
         guard sleep.arm(continuation) else { return }
         let id = timers.add(at: deadline) { _ = sleep.finish(with: .success(())) }
         if !sleep.keep(id) { timers.cancel(id) }
@@ -158,10 +158,11 @@ public struct LoopClock: Clock {
 
 /// One sleep: its continuation, resumed exactly once, whichever of its deadline and a
 /// cancellation comes first; a cancellation that comes before the continuation exists is kept
-/// and answered at once.
+/// and answered at once. The lock's `done` is what makes it once, so the continuation is an
+/// unsafe one: a checked one allocates its own guard for the same promise, every tick.
 private final class LoopSleep: Sendable {
   private struct State {
-    var continuation: CheckedContinuation<Void, any Error>?
+    var continuation: UnsafeContinuation<Void, any Error>?
     var timer: UInt64?
     var cancelled = false
     var done = false
@@ -170,7 +171,7 @@ private final class LoopSleep: Sendable {
   private let state = Mutex(State())
 
   /// Keeps the continuation; false (and the continuation resumed) when already cancelled.
-  func arm(_ continuation: CheckedContinuation<Void, any Error>) -> Bool {
+  func arm(_ continuation: UnsafeContinuation<Void, any Error>) -> Bool {
     let cancelled = state.withLock { s -> Bool in
       if s.cancelled {
         s.done = true
@@ -196,7 +197,7 @@ private final class LoopSleep: Sendable {
   /// Ends the sleep with `result` unless it ended already; returns the deadline's timer, to
   /// be removed when the sleep was cancelled.
   func finish(with result: Result<Void, any Error>) -> UInt64? {
-    let (continuation, timer) = state.withLock { s -> (CheckedContinuation<Void, any Error>?, UInt64?) in
+    let (continuation, timer) = state.withLock { s -> (UnsafeContinuation<Void, any Error>?, UInt64?) in
       guard !s.done else { return (nil, nil) }
       guard let continuation = s.continuation else {
         // Cancelled before the continuation exists: `arm` answers.

@@ -106,6 +106,8 @@ public struct SensorsFeature: Equatable, Sendable {
   /// 200 W at 4 Hz is not a candidate every 0.25 s, each rendered to find nothing changed).
   /// Nil when no reading is fresh.
   public func nextCandidate(now: Instant) -> Instant? {
+    // Asked on every tick of the look-ahead: a ride without sensors makes no array for it.
+    guard !links.isEmpty else { return nil }
     var next: Instant?
     for link in links.values where link.connected {
       for reading in link.latest.values {
