@@ -187,9 +187,11 @@ public final class Journal: EventSink, Sendable {
     let path = self.path
     let bootID = self.bootID
     try write { db in
-      let open = try Queries.openRideNumber(db)
+      // The statements every key's event goes through are prepared once per connection
+      // (GRDB's statement cache), not parsed again for each lap.
+      let open = try Int.fetchOne(db.cachedStatement(sql: Queries.openRideSQL))
       let finishedAt = try Int64?.fetchOne(
-        db, sql: "SELECT finished_at FROM rides WHERE number = ?", arguments: [ride])
+        db.cachedStatement(sql: "SELECT finished_at FROM rides WHERE number = ?"), arguments: [ride])
       if let finishedAt, finishedAt != nil {
         throw JournalError(path: path, reason: .rideFinished(ride))
       }
@@ -201,11 +203,12 @@ public final class Journal: EventSink, Sendable {
         try db.execute(
           sql: "INSERT INTO rides (number, started_at) VALUES (?, ?)", arguments: [ride, wallMilliseconds])
       }
-      try db.execute(
+      try db.cachedStatement(
         sql: """
           INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
           VALUES (?, ?, ?, ?, ?, ?, ?)
-          """,
+          """
+      ).execute(
         arguments: [
           ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
           event.stepEnd?.rawValue,

@@ -60,9 +60,11 @@ enum Queries {
   }
 
   static func openRideNumber(_ db: Database) throws -> Int? {
-    try Int.fetchOne(
-      db, sql: "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1")
+    try Int.fetchOne(db, sql: openRideSQL)
   }
+
+  static let openRideSQL = "SELECT number FROM rides WHERE finished_at IS NULL ORDER BY number DESC LIMIT 1"
+
 
   /// The number after the highest ride. The `+ 1` is done here, not in SQL, where it would
   /// overflow into a floating-point value: a ride numbered `Int.max` (only a damaged or
