@@ -23,7 +23,7 @@ struct ring_clock_register {
   uint32_t reserved[3];
 };
 
-enum { RING_ENTRIES = 8, DATA_WRITE = 1, DATA_POLL = 2, DATA_TIMEOUT = 3 };
+enum { RING_ENTRIES = 8, DATA_WRITE = 1, DATA_POLL = 2, DATA_TIMEOUT = 3, DATA_SHORT = 4 };
 
 /// How long a write may wait in the kernel for the terminal to take output (1 ms).
 #define RING_PATIENCE_NS 1000000L
@@ -70,9 +70,11 @@ static int ring_enter_until(splits_ring *ring, unsigned submit, unsigned complet
 }
 
 /// Whether the ring's waits can be timed on the boot clock, absolutely (Linux 6.12): the
-/// clock registered, and the extended argument that carries the deadline understood.
+/// clock registered, the extended argument that carries the deadline understood, and
+/// completions skipped on success (the no-op behind a write).
 static int register_boot_clock(int fd, const struct io_uring_params *params) {
-  if (!(params->features & IORING_FEAT_EXT_ARG)) return 0;
+  unsigned needed = IORING_FEAT_EXT_ARG | IORING_FEAT_CQE_SKIP;
+  if ((params->features & needed) != needed) return 0;
   struct ring_clock_register clock;
   memset(&clock, 0, sizeof clock);
   clock.clockid = CLOCK_BOOTTIME;
@@ -233,9 +235,22 @@ int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t len
   // poll's (cancelled at once when the write was short, failed or timed out); else the poll's.
   unsigned wanted = 1;
   if (length > 0) {
-    if (queue_write(ring, &tail, fd, bytes, length, !ring->poll_armed) != 0) return -1;
+    // With the poll armed by an earlier wait and the deadlines kept here, a no-op linked
+    // behind the write completes visibly only when the link breaks (the write short, failed
+    // or timed out): three completions either way, so a frame written whole waits on for the
+    // poll or the deadline in the same system call, and one written short is answered at once.
+    int marker = ring->poll_armed && ring->keeps_deadlines;
+    if (queue_write(ring, &tail, fd, bytes, length, !ring->poll_armed || marker) != 0) return -1;
     queued += 2;
-    wanted = ring->poll_armed ? 2 : 3;
+    wanted = ring->poll_armed && !marker ? 2 : 3;
+    if (marker) {
+      struct io_uring_sqe *sqe = next_entry(ring, &tail);
+      sqe->opcode = IORING_OP_NOP;
+      sqe->fd = -1;
+      sqe->flags = IOSQE_CQE_SKIP_SUCCESS;
+      sqe->user_data = DATA_SHORT;
+      queued++;
+    }
   }
   if (!ring->poll_armed) {
     struct io_uring_sqe *sqe = next_entry(ring, &tail);

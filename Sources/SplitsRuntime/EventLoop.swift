@@ -40,7 +40,7 @@ public final class EventLoop {
   public let executor: LoopExecutor
   /// The clock whose sleeps are this loop's timers.
   public nonisolated let clock: LoopClock
-  private nonisolated let timers: LoopTimers
+  nonisolated let timers: LoopTimers
   private let epoll: Int32
   private let wake: Int32
   private var handlers: [Int32: @MainActor () -> Void] = [:]
