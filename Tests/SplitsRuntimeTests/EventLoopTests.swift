@@ -213,4 +213,31 @@ struct EventLoopTests {
     #expect(clock.now >= deadline)
     #expect(outcome == .partial(frame))
   }
+
+  @Test(
+    "a frame the terminal takes nothing of, after a wait that ended at its deadline, waits in the loop at once",
+    arguments: backends)
+  func stalledWriteAfterATimedWait(choice: LoopChoice) throws {
+    let loop = try #require(EventLoop(ring: choice))
+    defer { loop.close() }
+    // A wait that ends at its deadline: on the ring, its poll of the epoll set stays armed.
+    var ticked = false
+    loop.after(.milliseconds(5)) { ticked = true }
+    #expect(run(loop) { ticked })
+    let (reader, output) = try Self.fullPipe()
+    defer { for fd in [reader, output] { close(fd) } }
+    let frame = Array("FRAME".utf8)
+    var outcome: EventLoop.WriteOutcome?
+    guard loop.queueWrite(output, frame, { outcome = $0 }) else {
+      // The epoll backend writes a frame itself, at once.
+      #expect(!loop.backend.isRing)
+      return
+    }
+    let clock = loop.clock
+    let start = clock.now
+    // Nothing else ends the wait before the 5 s limit: the write's end alone must.
+    #expect(run(loop) { outcome != nil })
+    #expect(clock.now - start < .seconds(1), "answered after \(clock.now - start)")
+    #expect(outcome == .partial(frame))
+  }
 }
