@@ -40,6 +40,7 @@ public final class EventLoop {
   public let executor: LoopExecutor
   /// The clock whose sleeps are this loop's timers.
   public nonisolated let clock: LoopClock
+  /// The loop's deadlines (the tests add one from another thread, as a sleep elsewhere does).
   nonisolated let timers: LoopTimers
   private let epoll: Int32
   private let wake: Int32
