@@ -134,7 +134,7 @@ let package = Package(
       name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom"],
+      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom", "CLoop"],
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(

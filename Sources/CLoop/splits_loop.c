@@ -56,6 +56,12 @@ int splits_timer_set(int fd, int64_t nanoseconds) {
   return timerfd_settime(fd, nanoseconds > 0 ? TFD_TIMER_ABSTIME : 0, &spec, NULL);
 }
 
+int64_t splits_timer_remaining(int fd) {
+  struct itimerspec spec;
+  if (timerfd_gettime(fd, &spec) != 0) return -1;
+  return (int64_t)spec.it_value.tv_sec * 1000000000 + spec.it_value.tv_nsec;
+}
+
 int splits_wake_create(void) { return eventfd(0, EFD_NONBLOCK | EFD_CLOEXEC); }
 
 void splits_wake_post(int fd) {

@@ -9,9 +9,21 @@
 #include <sys/mman.h>
 #include <sys/syscall.h>
 #include <sys/uio.h>
+#include <time.h>
 #include <unistd.h>
 
-enum { RING_ENTRIES = 8, DATA_WRITE = 1, DATA_POLL = 2, DATA_TIMEOUT = 3 };
+// Linux 6.12's names for a wait timed on a clock of the ring's choosing, to an absolute
+// deadline (include/uapi/linux/io_uring.h: IORING_REGISTER_CLOCK = 29 in the register opcodes,
+// struct io_uring_clock_register, IORING_ENTER_ABS_TIMER = 1U << 5), under names of our own:
+// an older installed header lacks them, a newer one has the opcode as an enum constant.
+enum { RING_REGISTER_CLOCK = 29 };
+#define RING_ENTER_ABS_TIMER (1U << 5)
+struct ring_clock_register {
+  uint32_t clockid;
+  uint32_t reserved[3];
+};
+
+enum { RING_ENTRIES = 8, DATA_WRITE = 1, DATA_POLL = 2, DATA_TIMEOUT = 3, DATA_SHORT = 4 };
 
 /// How long a write may wait in the kernel for the terminal to take output (1 ms).
 #define RING_PATIENCE_NS 1000000L
@@ -32,6 +44,10 @@ struct splits_ring {
   size_t capacity;
   /// The write's link timeout, read by the kernel when the write is submitted.
   struct __kernel_timespec patience;
+  /// The kernel times the ring's waits to an absolute deadline on CLOCK_BOOTTIME.
+  int keeps_deadlines;
+  /// The deadline of the wait under way, read by the kernel when it is entered.
+  struct __kernel_timespec until;
 };
 
 static int ring_setup(unsigned entries, struct io_uring_params *params) {
@@ -40,6 +56,38 @@ static int ring_setup(unsigned entries, struct io_uring_params *params) {
 
 static int ring_enter(int fd, unsigned submit, unsigned complete, unsigned flags) {
   return (int)syscall(__NR_io_uring_enter, fd, submit, complete, flags, NULL, 0);
+}
+
+/// Submits, and waits for `complete` completions or until `ring->until` (absolute, on the
+/// boot clock) when `timed`.
+static int ring_enter_until(splits_ring *ring, unsigned submit, unsigned complete, int timed) {
+  if (!timed) return ring_enter(ring->fd, submit, complete, IORING_ENTER_GETEVENTS);
+  struct io_uring_getevents_arg arg;
+  memset(&arg, 0, sizeof arg);
+  arg.ts = (uint64_t)(uintptr_t)&ring->until;
+  unsigned flags = IORING_ENTER_GETEVENTS | IORING_ENTER_EXT_ARG | RING_ENTER_ABS_TIMER;
+  return (int)syscall(__NR_io_uring_enter, ring->fd, submit, complete, flags, &arg, sizeof arg);
+}
+
+/// Whether the ring's waits can be timed on the boot clock, absolutely (Linux 6.12): the
+/// clock registered, the extended argument that carries the deadline understood, and
+/// completions skipped on success (the no-op behind a write).
+static int register_boot_clock(int fd, const struct io_uring_params *params) {
+  unsigned needed = IORING_FEAT_EXT_ARG | IORING_FEAT_CQE_SKIP;
+  if ((params->features & needed) != needed) return 0;
+  struct ring_clock_register clock;
+  memset(&clock, 0, sizeof clock);
+  clock.clockid = CLOCK_BOOTTIME;
+  int saved = errno;
+  int registered = (int)syscall(__NR_io_uring_register, fd, RING_REGISTER_CLOCK, &clock, 0) == 0;
+  errno = saved;
+  return registered;
+}
+
+static int64_t boot_now(void) {
+  struct timespec now;
+  clock_gettime(CLOCK_BOOTTIME, &now);
+  return (int64_t)now.tv_sec * 1000000000 + now.tv_nsec;
 }
 
 splits_ring *splits_ring_open(void) {
@@ -62,6 +110,7 @@ splits_ring *splits_ring_open(void) {
     return NULL;
   }
   ring->fd = fd;
+  ring->keeps_deadlines = register_boot_clock(fd, &params);
   ring->sq_size = params.sq_off.array + params.sq_entries * sizeof(unsigned);
   ring->cq_size = params.cq_off.cqes + params.cq_entries * sizeof(struct io_uring_cqe);
   int single = (params.features & IORING_FEAT_SINGLE_MMAP) != 0;
@@ -175,7 +224,10 @@ static int queue_write(splits_ring *ring, unsigned *tail, int fd, const uint8_t 
   return 0;
 }
 
-int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t length, int watch, int64_t *written) {
+int splits_ring_keeps_deadlines(const splits_ring *ring) { return ring->keeps_deadlines; }
+
+int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t length, int watch, int64_t deadline,
+                     int64_t *written) {
   *written = INT64_MIN;
   unsigned tail = __atomic_load_n(ring->sq_tail, __ATOMIC_RELAXED);
   unsigned queued = 0;
@@ -183,9 +235,22 @@ int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t len
   // poll's (cancelled at once when the write was short, failed or timed out); else the poll's.
   unsigned wanted = 1;
   if (length > 0) {
-    if (queue_write(ring, &tail, fd, bytes, length, !ring->poll_armed) != 0) return -1;
+    // With the poll armed by an earlier wait and the deadlines kept here, a no-op linked
+    // behind the write completes visibly only when the link breaks (the write short, failed
+    // or timed out): three completions either way, so a frame written whole waits on for the
+    // poll or the deadline in the same system call, and one written short is answered at once.
+    int marker = ring->poll_armed && ring->keeps_deadlines;
+    if (queue_write(ring, &tail, fd, bytes, length, !ring->poll_armed || marker) != 0) return -1;
     queued += 2;
-    wanted = ring->poll_armed ? 2 : 3;
+    wanted = ring->poll_armed && !marker ? 2 : 3;
+    if (marker) {
+      struct io_uring_sqe *sqe = next_entry(ring, &tail);
+      sqe->opcode = IORING_OP_NOP;
+      sqe->fd = -1;
+      sqe->flags = IOSQE_CQE_SKIP_SUCCESS;
+      sqe->user_data = DATA_SHORT;
+      queued++;
+    }
   }
   if (!ring->poll_armed) {
     struct io_uring_sqe *sqe = next_entry(ring, &tail);
@@ -197,29 +262,39 @@ int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t len
     queued++;
   }
   __atomic_store_n(ring->sq_tail, tail, __ATOMIC_RELEASE);
-  int ready = 0, cut = 0;
+  // Timed to the deadline until it passes; after it, only a write still in the kernel is
+  // waited for (its link timeout bounds that).
+  int timed = deadline > 0 && ring->keeps_deadlines;
+  if (timed) {
+    ring->until.tv_sec = deadline / 1000000000;
+    ring->until.tv_nsec = deadline % 1000000000;
+  }
+  int ready = 0, cut = 0, due = 0;
   while (1) {
-    int entered = ring_enter(ring->fd, queued, wanted, IORING_ENTER_GETEVENTS);
+    int entered = ring_enter_until(ring, queued, wanted, timed && !due);
     int saved = errno;
     if (entered > 0) queued -= (unsigned)entered < queued ? (unsigned)entered : queued;
     reap(ring, &ready, &cut, written);
+    // A wait that submitted returns the count submitted even when it timed out: the clock says.
+    if (timed && !due && !ready && ((entered < 0 && saved == ETIME) || boot_now() >= deadline)) due = 1;
     // The write's bytes are the ring's own: it may be left to end in a later wait only when a
     // signal interrupts, never on the way out of a normal one.
-    if (!ring->write_pending && (ready || cut)) return 0;
+    if (!ring->write_pending && (ready || cut)) return 1;
     // A write short, failed or timed out is answered at once, even with the poll still armed.
-    if (length > 0 && !ring->write_pending && *written != (int64_t)length) return 0;
+    if (length > 0 && !ring->write_pending && *written != (int64_t)length) return 1;
+    if (due && !ring->write_pending) return 0;
     if (entered < 0) {
       if (saved == EINTR && !ring->write_pending) {
         errno = EINTR;
         return -1;
       }
-      if (saved != EINTR && saved != EAGAIN && saved != EBUSY) {
+      if (saved != EINTR && saved != EAGAIN && saved != EBUSY && saved != ETIME) {
         errno = saved;
         return -1;
       }
     }
     // What ended this pass was not enough (a poll armed earlier, a link timeout's own
-    // completion): wait for one more.
+    // completion, the deadline with the write still in the kernel): wait for one more.
     wanted = 1;
   }
 }

@@ -11,9 +11,9 @@ import Synchronization
 /// wake the screen, and runs what each wake-up brings, there and nowhere else.
 ///
 /// What it waits on:
-/// - one timerfd on the boot clock, armed for the earliest deadline of all (the ticker's
-///   sleep on `LoopClock`, the journal's retry, the terminal's and the control socket's
-///   time-outs: `after`);
+/// - the earliest deadline of all (the ticker's sleep on `LoopClock`, the journal's retry,
+///   the terminal's and the control socket's time-outs: `after`): the io_uring's wait's own
+///   time-out where the kernel has them (Linux 6.12), else one timerfd on the boot clock;
 /// - the descriptors given to `watch` (the terminal, the signals, the control socket and its
 ///   connections, the cue commands' pidfds, the data directory's inotify), and to
 ///   `watchWritable` (the terminal, while the rest of a frame waits to go out);
@@ -22,8 +22,10 @@ import Synchronization
 ///
 /// Where the kernel allows it (`Backend`), the wait is an io_uring's: the frame's write
 /// (`queueWrite`) and the wait for the epoll instance to be readable go in one submission,
-/// one system call, after which `epoll_wait` with no time-out collects what is ready (a wait
-/// with no frame to write is `epoll_wait` on either backend). A
+/// one system call, after which `epoll_wait` with no time-out collects what is ready. Where
+/// the ring's wait also ends at the earliest deadline, every wait is the ring's, and
+/// `epoll_wait` is called only when the epoll instance is readable: a frame at hundredths is
+/// one `io_uring_enter`. Else a wait with no frame to write is `epoll_wait`. A
 /// kernel without io_uring, a seccomp filter, the `io_uring_disabled` sysctl or
 /// `SPLITS_LOOP=epoll` leave the epoll wait alone, chosen when the loop is made.
 ///
@@ -38,7 +40,8 @@ public final class EventLoop {
   public let executor: LoopExecutor
   /// The clock whose sleeps are this loop's timers.
   public nonisolated let clock: LoopClock
-  private let timers: LoopTimers
+  /// The loop's deadlines (the tests add one from another thread, as a sleep elsewhere does).
+  nonisolated let timers: LoopTimers
   private let epoll: Int32
   private let wake: Int32
   private var handlers: [Int32: @MainActor () -> Void] = [:]
@@ -50,8 +53,10 @@ public final class EventLoop {
   private var ring: OpaquePointer?
   /// How the loop waits, as chosen when it was made (or after the ring failed).
   public private(set) var backend: Backend
+  /// Bytes for one descriptor and what to tell of them.
+  private typealias QueuedWrite = (fd: Int32, bytes: [UInt8], done: @MainActor (WriteOutcome) -> Void)
   /// Bytes for one descriptor, written in the next wait's submission.
-  private var queued: (fd: Int32, bytes: [UInt8], done: @MainActor (WriteOutcome) -> Void)?
+  private var queued: QueuedWrite?
 
   /// A loop on the calling thread, which must be the main thread (the one `run` is called
   /// on). Nil with errno set when the kernel refuses an epoll instance, a timerfd or an
@@ -74,6 +79,7 @@ public final class EventLoop {
     executor = LoopExecutor(wake: wake, thread: thread)
     clock = LoopClock(timers: timers)
     (ring, backend) = Self.openRing(wanted)
+    timers.keep(byRing: backend == .ioUring(.inTheWait))
   }
 
   /// Writes `bytes` to `fd` in the next wait's submission (after those already queued for
@@ -145,6 +151,10 @@ public final class EventLoop {
     return LoopTimer(id: timers.add(at: deadline) { MainActor.assumeIsolated(action) })
   }
 
+  /// How long until the loop's timerfd expires; zero when it is not set (always, where the
+  /// ring keeps the deadlines).
+  nonisolated var timerfdRemaining: Duration { .nanoseconds(max(splits_timer_remaining(timers.fd), 0)) }
+
   /// Cancels a timer of `after` (nothing if it already fired).
   public func cancel(_ timer: LoopTimer) { timers.cancel(timer.id) }
 
@@ -157,39 +167,58 @@ public final class EventLoop {
     while true {
       work()
       if done() || closed { return }
+      if backend == .ioUring(.inTheWait) {
+        // Every wait in the ring, until the earliest deadline: what is ready is collected only
+        // when the epoll instance is (the timerfd is never set).
+        guard let readable = waitInRing(until: timers.earliest) else { continue }
+        if readable, !collect(timeout: 0) { return }
+        runDue()
+        continue
+      }
       timers.commit()
       // With a frame to write and a ring, the write and the wait in one system call, then
       // what is ready now; else the epoll wait itself.
       let inRing = ring != nil && queued != nil
       if inRing {
-        guard waitInRing() else { continue }
+        guard waitInRing(until: 0) != nil else { continue }
       }
-      let timeout: Int32 = inRing ? 0 : -1
-      let count = ready.withUnsafeMutableBufferPointer {
-        splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout)
-      }
-      if count < 0 {
-        if errno == EINTR { continue }
-        return
-      }
-      for index in 0..<Int(count) {
-        let fd = ready[index]
-        if fd == timers.fd {
-          for action in timers.due(at: SystemClocks.boot()) { action() }
-        } else if fd == wake {
-          splits_wake_drain(wake)
-        } else {
-          // Looked up now: an earlier handler of this pass may have stopped watching it.
-          handlers[fd]?()
-        }
-      }
+      guard collect(timeout: inRing ? 0 : -1) else { return }
     }
   }
 
-  /// The queued write and the wait for the epoll instance in one submission. False when the
-  /// wait ended without it being readable (a signal); a ring that fails otherwise is given
-  /// up for the epoll wait alone, its write made as `flushQueuedWrite` makes it.
-  private func waitInRing() -> Bool {
+  /// Runs the timers due now.
+  private func runDue() {
+    for action in timers.due(at: SystemClocks.boot()) { action() }
+  }
+
+  /// Waits up to `timeout` milliseconds (-1: for ever) in `epoll_wait` and runs what is
+  /// ready; false when the epoll instance failed (not for a signal).
+  private func collect(timeout: Int32) -> Bool {
+    let count = ready.withUnsafeMutableBufferPointer {
+      splits_loop_wait(epoll, $0.baseAddress, Int32($0.count), timeout)
+    }
+    if count < 0 { return errno == EINTR }
+    for index in 0..<Int(count) {
+      let fd = ready[index]
+      if fd == timers.fd {
+        runDue()
+      } else if fd == wake {
+        splits_wake_drain(wake)
+      } else {
+        // Looked up now: an earlier handler of this pass may have stopped watching it.
+        handlers[fd]?()
+      }
+    }
+    return true
+  }
+
+  /// The queued write (if any) and the wait for the epoll instance in one submission, until
+  /// `deadline` (nanoseconds on the boot clock, 0 for none) where the ring keeps the
+  /// deadlines. True when the epoll instance is readable (or the write ended short: look),
+  /// false when the deadline came first, nil when a signal ended the wait. A ring that fails
+  /// otherwise is given up for the epoll wait alone (true), its write made as
+  /// `flushQueuedWrite` makes it.
+  private func waitInRing(until deadline: Int64) -> Bool? {
     guard let ring else { return true }
     let write = queued
     queued = nil
@@ -197,35 +226,40 @@ public final class EventLoop {
     let result: Int32
     if let write {
       result = write.bytes.withUnsafeBufferPointer {
-        splits_ring_wait(ring, write.fd, $0.baseAddress, $0.count, epoll, &written)
+        splits_ring_wait(ring, write.fd, $0.baseAddress, $0.count, epoll, deadline, &written)
       }
     } else {
-      result = splits_ring_wait(ring, -1, nil, 0, epoll, &written)
+      result = splits_ring_wait(ring, -1, nil, 0, epoll, deadline, &written)
     }
     let failure = errno
-    if let write {
-      if written == Int64.min {
-        // Not submitted (no memory for it): written now instead.
-        queued = write
-        flushQueuedWrite()
-      } else if written >= Int64(write.bytes.count) {
-        write.done(.written)
-      } else if written >= 0 {
-        write.done(.partial(Array(write.bytes[Int(written)...])))
-      } else {
-        // Nothing taken within the ring's patience (cancelled) or at all: the frame waits in
-        // the loop as a short write does.
-        let error = Int32(-written)
-        let waits = error == ECANCELED || error == EAGAIN || error == EWOULDBLOCK || error == EINTR
-        write.done(waits ? .partial(write.bytes) : .failed)
-      }
-    }
-    guard result < 0 else { return true }
-    if failure == EINTR { return false }
+    if let write { finish(write, written: written) }
+    guard result < 0 else { return result > 0 }
+    if failure == EINTR { return nil }
     splits_ring_close(ring)
     self.ring = nil
     backend = .epoll(reason: "io_uring failed: \(Self.errnoName(failure))")
+    timers.keep(byRing: false)
     return true
+  }
+
+  /// Tells the queued write's `done` what the ring made of it (`written`: its count, minus
+  /// its errno, or `Int64.min` when it was not submitted).
+  private func finish(_ write: QueuedWrite, written: Int64) {
+    if written == Int64.min {
+      // Not submitted (no memory for it): written now instead.
+      queued = write
+      flushQueuedWrite()
+    } else if written >= Int64(write.bytes.count) {
+      write.done(.written)
+    } else if written >= 0 {
+      write.done(.partial(Array(write.bytes[Int(written)...])))
+    } else {
+      // Nothing taken within the ring's patience (cancelled) or at all: the frame waits in
+      // the loop as a short write does.
+      let error = Int32(-written)
+      let waits = error == ECANCELED || error == EAGAIN || error == EWOULDBLOCK || error == EINTR
+      write.done(waits ? .partial(write.bytes) : .failed)
+    }
   }
 
   /// Runs the jobs and the `soon` actions waiting, and those they bring, without waiting.

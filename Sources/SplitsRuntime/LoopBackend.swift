@@ -34,15 +34,29 @@ public enum LoopChoice: Equatable, Sendable {
 extension EventLoop {
   /// How the loop waits.
   public enum Backend: Equatable, Sendable {
-    /// The frame's write and the wait in one io_uring submission.
-    case ioUring
+    /// The frame's write and the wait in one io_uring submission; where the deadlines are.
+    case ioUring(Deadlines)
     /// `epoll_wait` alone, and why not io_uring.
     case epoll(reason: String)
+
+    /// Where an io_uring loop keeps its deadlines (the ticker's sleeps, `after`).
+    public enum Deadlines: Equatable, Sendable {
+      /// The ring's wait itself ends at the earliest, on the boot clock (Linux 6.12 and later).
+      case inTheWait
+      /// On a timerfd in the epoll set, as on epoll (an older kernel).
+      case timerfd
+    }
+
+    /// Whether the loop waits in an io_uring.
+    public var isRing: Bool {
+      if case .ioUring = self { true } else { false }
+    }
 
     /// One line: `io_uring` or `epoll`, and why not io_uring.
     public var description: String {
       switch self {
-      case .ioUring: "io_uring (the frame's write and the wait in one system call)"
+      case .ioUring(.inTheWait): "io_uring (the frame's write and the wait until the next deadline in one system call)"
+      case .ioUring(.timerfd): "io_uring (the frame's write and the wait in one system call; deadlines on a timerfd)"
       case .epoll(let reason): "epoll (\(reason))"
       }
     }
@@ -64,7 +78,12 @@ extension EventLoop {
       let error = errno
       return (nil, .epoll(reason: unavailable(errno: error, disabled: sysctlDisabled())))
     }
-    return (ring, .ioUring)
+    return (ring, ringBackend(ring))
+  }
+
+  /// The io_uring backend of `ring`: whether its waits keep the deadlines.
+  nonisolated static func ringBackend(_ ring: OpaquePointer) -> Backend {
+    .ioUring(splits_ring_keeps_deadlines(ring) != 0 ? .inTheWait : .timerfd)
   }
 
   /// How a loop made now would wait, with no loop made: `splits --version --verbose` says it.
@@ -74,8 +93,8 @@ extension EventLoop {
       let error = errno
       return .epoll(reason: unavailable(errno: error, disabled: sysctlDisabled()))
     }
-    splits_ring_close(ring)
-    return .ioUring
+    defer { splits_ring_close(ring) }
+    return ringBackend(ring)
   }
 
   /// Why io_uring is not used after its setup failed with `errno`, naming the sysctl when it is

@@ -48,6 +48,10 @@ public final class LoopExecutor: TaskExecutor {
 /// The loop's deadlines, on one timerfd armed for the earliest. The timerfd is set again only
 /// when the earliest deadline changed, right before the loop waits (`commit`), so that a
 /// frame's sleep, fired and set again, costs one `timerfd_settime`.
+///
+/// Where the loop's io_uring times its waits itself (`keptByRing`), the timerfd is never set:
+/// the loop waits until `earliest`, and a deadline added from another thread wakes it to wait
+/// again until the new earliest.
 final class LoopTimers: Sendable {
   private struct Entry {
     var id: UInt64
@@ -61,6 +65,8 @@ final class LoopTimers: Sendable {
     /// The deadline the timerfd is set for; -1 after it fired (it must be set again, if only
     /// to stop being readable).
     var armed: Int64? = nil
+    /// The loop's ring waits until the earliest deadline: the timerfd stays unset.
+    var keptByRing = false
     var closed = false
   }
 
@@ -84,15 +90,35 @@ final class LoopTimers: Sendable {
       s.entries.append(Entry(id: id, deadline: max(deadline.nanoseconds, 1), action: action))
       return id
     }
-    // From another thread the loop may be waiting already: set the timer now.
-    if !onLoopThread { commit() }
+    // From another thread the loop may be waiting already: set the timer now, or end the
+    // ring's wait so that the next one is timed to the new earliest deadline.
+    if !onLoopThread {
+      if keptByRing { splits_wake_post(wake) } else { commit() }
+    }
     return id
   }
 
+  /// Removes a deadline. The ring's wait under way is left to end at it (it finds nothing
+  /// due, and waits again): waking it now would cost the same wake-up.
   func cancel(_ id: UInt64) {
     state.withLock { s in s.entries.removeAll { $0.id == id } }
-    if !onLoopThread { commit() }
+    if !onLoopThread, !keptByRing { commit() }
   }
+
+  /// Whether the loop's ring keeps the deadlines (no timerfd).
+  var keptByRing: Bool { state.withLock { $0.keptByRing } }
+
+  /// Lets the loop's ring keep the deadlines (`true`), or gives them back to the timerfd,
+  /// which the next `commit` sets.
+  func keep(byRing: Bool) {
+    state.withLock { s in
+      s.keptByRing = byRing
+      s.armed = -1
+    }
+  }
+
+  /// The earliest deadline, in nanoseconds on the boot clock; 0 when there is none.
+  var earliest: Int64 { state.withLock { s in s.entries.lazy.map(\.deadline).min() ?? 0 } }
 
   /// The actions due at `now`, earliest first, taken out; the timer is set again at `commit`.
   func due(at now: Instant) -> [@Sendable () -> Void] {
@@ -108,10 +134,11 @@ final class LoopTimers: Sendable {
     }
   }
 
-  /// Sets the timerfd for the earliest deadline, if that is not what it is set for.
+  /// Sets the timerfd for the earliest deadline, if that is not what it is set for (never
+  /// while the ring keeps the deadlines).
   func commit() {
     state.withLock { s in
-      guard !s.closed else { return }
+      guard !s.closed, !s.keptByRing else { return }
       let earliest = s.entries.lazy.map(\.deadline).min()
       guard earliest != s.armed else { return }
       s.armed = earliest
@@ -128,7 +155,7 @@ final class LoopTimers: Sendable {
   }
 }
 
-/// The boot clock as a Swift `Clock` whose `sleep` is a deadline of the event loop's timerfd.
+/// The boot clock as a Swift `Clock` whose `sleep` is a deadline of the event loop's timers.
 ///
 /// A task on the loop's executor that sleeps here is woken by the loop's own wait, on the
 /// loop's thread, and nothing else wakes: a tick is one wake-up of one thread. Cancelling a

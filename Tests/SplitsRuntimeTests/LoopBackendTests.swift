@@ -1,3 +1,5 @@
+import CLoop
+import SplitsClock
 import Testing
 
 #if canImport(Glibc)
@@ -13,6 +15,16 @@ import Testing
 struct LoopBackendTests {
   nonisolated static var ioUringAllowed: Bool { EventLoop.sysctlDisabled() == 0 }
 
+  /// Whether this kernel times an io_uring's waits on the boot clock, absolutely (6.12 and
+  /// later), from its release (`6.18.44-…`).
+  nonisolated static var ringKeepsDeadlines: Bool {
+    var name = utsname()
+    uname(&name)
+    let release = withUnsafeBytes(of: &name.release) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+    let numbers = release.split(whereSeparator: { !$0.isNumber }).prefix(2).compactMap { Int($0) }
+    return numbers.count == 2 && (numbers[0], numbers[1]) >= (6, 12)
+  }
+
   @Test("SPLITS_LOOP=epoll: the loop waits in epoll alone, and says why")
   func forcedEpoll() throws {
     let loop = try #require(EventLoop(ring: .fromEnvironment("epoll")))
@@ -26,10 +38,22 @@ struct LoopBackendTests {
   func ioUringTaken() throws {
     let loop = try #require(EventLoop(ring: .automatic))
     defer { loop.close() }
-    #expect(loop.backend == .ioUring)
-    #expect(EventLoop.probe(.automatic) == .ioUring)
+    #expect(loop.backend.isRing)
+    #expect(EventLoop.probe(.automatic) == loop.backend)
     // An unknown value is no reason to give io_uring up.
-    #expect(EventLoop.probe(.fromEnvironment("kqueue")) == .ioUring)
+    #expect(EventLoop.probe(.fromEnvironment("kqueue")) == loop.backend)
+  }
+
+  @Test(
+    "on Linux 6.12 or later, the ring's wait ends at the deadlines itself (no timerfd)",
+    .enabled(if: ioUringAllowed && ringKeepsDeadlines))
+  func ringKeepsTheDeadlines() throws {
+    let loop = try #require(EventLoop(ring: .automatic))
+    defer { loop.close() }
+    #expect(loop.backend == .ioUring(.inTheWait))
+    #expect(
+      loop.backend.description
+        == "io_uring (the frame's write and the wait until the next deadline in one system call)")
   }
 
   @Test("SPLITS_LOOP: epoll forces epoll; unset, empty or io_uring let the kernel decide")
@@ -52,5 +76,34 @@ struct LoopBackendTests {
     #expect(
       EventLoop.Backend.epoll(reason: EventLoop.unavailable(errno: EPERM, disabled: 0)).description
         == "epoll (io_uring unavailable: setup refused, EPERM)")
+  }
+
+  @Test(
+    "a ring's wait that reaches its deadline with the frame's write still in the kernel ends with the write",
+    .enabled(if: ioUringAllowed && ringKeepsDeadlines))
+  func deadlineWaitsForTheWrite() throws {
+    let ring = try #require(splits_ring_open())
+    defer { splits_ring_close(ring) }
+    try #require(splits_ring_keeps_deadlines(ring) == 1)
+    let (reader, output) = try EventLoopTests.fullPipe()
+    defer { for fd in [reader, output] { close(fd) } }
+    // Watched: a descriptor never readable (the pipe's writing end).
+    let frame = Array("FRAME".utf8)
+    var written: Int64 = 0
+    let deadline = SystemClocks.boot().nanoseconds + 100_000
+    let result = frame.withUnsafeBufferPointer {
+      splits_ring_wait(ring, output, $0.baseAddress, $0.count, output, deadline, &written)
+    }
+    // The terminal took nothing within the write's 1 ms: cancelled, answered in this wait.
+    #expect(result == 1)
+    #expect(written == -Int64(ECANCELED), "\(written)")
+    // Nothing to write and nothing readable: the wait ends at its deadline, reported so (after
+    // the poll cut with that write, if it came after the write's end: 1, look).
+    let later = SystemClocks.boot().nanoseconds + 5_000_000
+    var timed = splits_ring_wait(ring, -1, nil, 0, output, later, &written)
+    if timed == 1 { timed = splits_ring_wait(ring, -1, nil, 0, output, later, &written) }
+    #expect(timed == 0)
+    #expect(SystemClocks.boot().nanoseconds >= later)
+    #expect(written == Int64.min)
   }
 }

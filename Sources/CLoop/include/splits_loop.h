@@ -35,6 +35,10 @@ int splits_timer_create(void);
 /// descriptor is no longer readable. 0, or -1 with errno set.
 int splits_timer_set(int fd, int64_t nanoseconds);
 
+/// How long until the timerfd `fd` expires, in nanoseconds: 0 when it is not set (or has
+/// expired), -1 with errno set.
+int64_t splits_timer_remaining(int fd);
+
 /// An eventfd, non-blocking and close-on-exec; -1 with errno set.
 int splits_wake_create(void);
 
