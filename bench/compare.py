@@ -2,7 +2,7 @@
 """Two builds of splits side by side, interleaved on the same machine: the figures of the
 screen's main loop (issue 25), without termdown and the rest of `make bench`.
 
-    compare.py --old BIN --new BIN [--runs 5] [--seconds 8] [--paused 8] [--strace 10]
+    compare.py --old BIN --new BIN [--runs 5] [--seconds 8] [--paused 8] [--strace 10] [--floor]
 
 Per run and build, in alternating order (old first in odd runs, new first in even ones):
 - running at hundredths (`--plain --precision cs`): CPU, context switches (all threads) and
@@ -10,6 +10,15 @@ Per run and build, in alternating order (old first in odd runs, new first in eve
 - paused (`--plain --precision s`, 1 s running then paused): switches per second;
 - with `--strace S`, once per build: `strace -c -f` attached to the running screen at
   hundredths for S seconds: system calls per displayed change.
+
+- key to screen with the data directory on /dev/shm (eight laps half a second from any
+  tick, at whole seconds): what a key takes beyond the journal's `fdatasync`.
+
+With `--floor`, a third program runs beside them in the same order: `floor/stopwatch.c`
+(built here with `cc -O2`), the least a terminal stopwatch can do (a `ppoll` timed to the
+next change, the foreground check, one write; no journal). Its figures are the floor of
+this machine, its pty and this harness: a lag or a key-to-screen time no program can go
+under here, a CPU share below which only the kernel's work is left.
 
 Medians and spreads (min–max) are printed, and the raw figures written to
 bench/results/compare.json.
@@ -30,7 +39,8 @@ import time
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from bench import NS, UNITS, Sandbox, has_text, lag_stats, replay, window_usage  # noqa: E402
+from bench import (  # noqa: E402
+    NS, UNITS, Sandbox, has_text, key_latencies, lag_stats, percentile, replay, send_laps, window_usage)
 from ptyjob import Job  # noqa: E402
 
 
@@ -87,6 +97,34 @@ def paused(binary: str, seconds: float) -> dict:
         box.remove()
 
 
+def keys_tmpfs(binary: str) -> dict:
+    """Key to screen, the data directory on /dev/shm: eight laps at whole seconds."""
+    box = Sandbox(under="/dev/shm" if os.path.isdir("/dev/shm") else None)
+    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    try:
+        if job.wait_for(has_text("READY"), 5.0) is None:
+            raise RuntimeError("no READY screen")
+        job.pump(0.5)
+        t0 = job.send(b" ")
+        keys = send_laps(job, t0, 8)
+        job.pump(0.6)
+        job.finish(b"q")
+        return {"keys_ms": key_latencies(replay(job), keys)}
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def build_floor() -> str:
+    """floor/stopwatch.c built with cc -O2 into bench/.build; its path."""
+    out_dir = os.path.join(HERE, ".build")
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "floor-stopwatch")
+    subprocess.run(["cc", "-O2", "-o", out, os.path.join(HERE, "floor", "stopwatch.c")], check=True)
+    return out
+
+
 def strace_cs(binary: str, seconds: float) -> dict:
     """strace -c -f attached to the screen while it runs at hundredths."""
     box = Sandbox()
@@ -138,15 +176,20 @@ def main() -> int:
     parser.add_argument("--seconds", type=float, default=8.0)
     parser.add_argument("--paused", type=float, default=8.0)
     parser.add_argument("--strace", type=float, default=0.0)
+    parser.add_argument("--floor", action="store_true", help="run floor/stopwatch.c beside them")
     args = parser.parse_args()
     builds = {"old": os.path.abspath(args.old), "new": os.path.abspath(args.new)}
-    results: dict = {name: {"running": [], "paused": [], "strace": None} for name in builds}
+    if args.floor:
+        builds["floor"] = build_floor()
+    results: dict = {name: {"running": [], "paused": [], "keys": [], "strace": None} for name in builds}
     for run in range(args.runs):
-        order = ["old", "new"] if run % 2 == 0 else ["new", "old"]
+        order = list(builds) if run % 2 == 0 else list(reversed(builds))
         for name in order:
             results[name]["running"].append(running_cs(builds[name], args.seconds))
         for name in order:
             results[name]["paused"].append(paused(builds[name], args.paused))
+        for name in order:
+            results[name]["keys"].append(keys_tmpfs(builds[name]))
         print(f"run {run + 1}: " + "  ".join(
             f"{n} cpu {results[n]['running'][-1]['cpu_pct']:.2f}% sw/chg {results[n]['running'][-1]['switches_per_change']:.3f}"
             for n in builds), flush=True)
@@ -168,6 +211,10 @@ def main() -> int:
         print(f"  paused switches/s     {spread([x['switches_per_s'] for x in p])}")
         print(f"  paused voluntary/s    {spread([x['voluntary_per_s'] for x in p])}")
         print(f"  paused threads (max)  {spread([x['threads_max'] for x in p])}")
+        keys = [k for x in results[name]["keys"] for k in x["keys_ms"]]
+        if keys:
+            print(f"  key to screen ms      p50 {percentile(keys, 50):.3f}, p99 {percentile(keys, 99):.3f} "
+                  f"({len(keys)} keys, pooled; data on /dev/shm)")
         s = results[name]["strace"]
         if s:
             top = sorted(s["calls"].items(), key=lambda kv: -kv[1])
