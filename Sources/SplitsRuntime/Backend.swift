@@ -10,6 +10,10 @@ public protocol TerminalBackend: AnyObject {
   /// Writes the runs and shows them. `full` means the terminal's content is unknown (after a
   /// resize or a stop) and every cell is being sent.
   func draw(_ runs: [Screen.Run], full: Bool)
+  /// Sends now what `draw` left for the loop's next wait (where the frame's write and the
+  /// wait are one system call): a frame that answers an input goes out before the runtime
+  /// works out when the screen next changes.
+  func flush()
   /// How many bytes of unchanged cells a run may take along to the next changed cell
   /// (`Screen.changes(since:bridging:)`); 0 for exactly the changed cells.
   var bridging: Int { get }
@@ -23,6 +27,8 @@ public protocol TerminalBackend: AnyObject {
 extension TerminalBackend {
   /// Exactly the changed cells (the in-memory terminal keeps the frame cell for cell).
   public var bridging: Int { 0 }
+  /// A backend that writes in `draw` has nothing left to send.
+  public func flush() {}
 }
 
 /// An in-memory terminal: keeps the frame the runtime drew, for tests.
@@ -36,6 +42,8 @@ public final class MemoryBackend: TerminalBackend {
   public private(set) var draws = 0
   public private(set) var fullDraws = 0
   public private(set) var cellsWritten = 0
+  /// `draws` when `flush` was last called (nil: never).
+  public private(set) var flushedAtDraw: Int?
 
   public init(size: Size) {
     currentSize = size
@@ -56,6 +64,7 @@ public final class MemoryBackend: TerminalBackend {
     }
   }
 
+  public func flush() { flushedAtDraw = draws }
   public func bell() { bells += 1 }
   public func suspend() { suspends += 1 }
   public func resume() { resumes += 1 }

@@ -136,6 +136,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
       redrawAll = redrawAll || needsFull
     }
     draw(full: redrawAll)
+    // The input's frame goes out now; the ticks' frames go with the loop's next wait.
+    backend.flush()
     updateTicker()
   }
 

@@ -186,6 +186,11 @@ public final class CursesTerminal: TerminalBackend {
     writer.write(runs)
   }
 
+  public func flush() {
+    guard !closed else { return }
+    writer.flush()
+  }
+
   public func bell() {
     guard !closed, !detached else { return }
     beep()

@@ -199,6 +199,10 @@ final class FrameWriter {
     return run.text.utf8.allSatisfy { $0 == 0x20 }
   }
 
+  /// Writes the frame handed to the loop's next wait now (what the terminal does not take
+  /// waits in the loop, as ever).
+  func flush() { loop.flushQueuedWrite() }
+
   /// Puts the attributes and the cursor back where curses believes they are, before curses
   /// writes to the terminal.
   func settle() {

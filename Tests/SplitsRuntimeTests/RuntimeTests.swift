@@ -247,6 +247,18 @@ struct RuntimeTests {
     // The time's last digit, the elapsed time's last digit and the running lap's digits.
     #expect(h.backend.cellsWritten - before <= 6)
   }
+
+  @Test func aKeysFrameIsSentAtOnceATicksWithTheNextWait() async {
+    let h = RideHarness(precision: .cs, plain: true)
+    await h.press(" ")
+    let started = h.backend.draws
+    #expect(h.backend.flushedAtDraw == started)
+    await h.clock.advance(by: .milliseconds(50))
+    #expect(h.backend.draws > started)
+    #expect(h.backend.flushedAtDraw == started)
+    await h.press("l")
+    #expect(h.backend.flushedAtDraw == h.backend.draws)
+  }
 }
 
 @MainActor
