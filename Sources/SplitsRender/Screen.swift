@@ -46,6 +46,11 @@ public struct Screen: Equatable, Sendable {
       let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
       return same ? rows : nil
     }
+
+    /// Only rows of a screen of `size` (never a cell outside it).
+    func rows(against cells: [Cell], size: Size) -> Range<Int>? {
+      rows(against: cells).map { $0.clamped(to: 0..<size.rows) }
+    }
   }
 
   public static func == (a: Screen, b: Screen) -> Bool {
@@ -56,7 +61,7 @@ public struct Screen: Equatable, Sendable {
   /// frame was written again from `other`.
   public func sameCells(as other: Screen) -> Bool {
     guard size == other.size else { return cells == other.cells }
-    guard let rows = writtenAgain?.rows(against: other.cells) else { return cells == other.cells }
+    guard let rows = writtenAgain?.rows(against: other.cells, size: size) else { return cells == other.cells }
     let from = rows.lowerBound * size.columns
     let to = rows.upperBound * size.columns
     return cells[from..<to] == other.cells[from..<to]
@@ -183,7 +188,8 @@ public struct Screen: Equatable, Sendable {
         screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
       }
       screen.placed[index].figure.text = text
-      let rows = place.row..<place.row + (place.face?.height ?? 1)
+      // Big digits may hang over the last row (drawing clips them): only rows of the screen.
+      let rows = (place.row..<max(place.row, place.row + (place.face?.height ?? 1))).clamped(to: 0..<size.rows)
       touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
     }
     screen.writtenAgain = WrittenAgain(base: cells, rows: touched ?? 0..<0)

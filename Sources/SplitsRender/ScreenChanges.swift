@@ -12,7 +12,7 @@ extension Screen {
   public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
     // A frame written again from `previous` differs from it only in the rows it wrote.
-    let rows = old.flatMap { writtenAgain?.rows(against: $0) } ?? 0..<size.rows
+    let rows = old.flatMap { writtenAgain?.rows(against: $0, size: size) } ?? 0..<size.rows
     // Over the two frames' storage directly: the scan compares every cell of every frame (at
     // hundredths, a hundred frames a second), so no array is retained or checked per cell.
     return cells.withUnsafeBufferPointer { new in

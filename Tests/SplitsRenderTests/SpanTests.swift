@@ -142,6 +142,15 @@ struct SpanTests {
     #expect(drawnOn.changes(since: screen).map(\.row) == [1, 2])
   }
 
+  @Test func bigDigitsHangingOverTheLastRowAreComparedInTheScreensRowsOnly() throws {
+    var screen = Screen(size: Size(columns: 80, rows: 4))
+    screen.put(big: ClockFigure(.moving, reading: .clock(.cs), at: .milliseconds(1_230)), face: BigDigits.Face(font: .large, scale: 1), row: 2, column: 0)
+    let later = try #require(screen.patched { _ in .milliseconds(1_240) })
+    let runs = later.changes(since: screen)
+    #expect(!runs.isEmpty && runs.allSatisfy { $0.row >= 2 && $0.row < 4 })
+    #expect(!later.sameCells(as: screen))
+  }
+
   @Test func aFrameWrittenAgainWithNothingNewShowsNoChange() throws {
     var screen = Screen(size: Size(columns: 16, rows: 1))
     screen.put([.figure(ClockFigure(.moving, reading: .clock(.s), at: .milliseconds(1_230)))], row: 0, column: 0)
