@@ -27,6 +27,7 @@ bench/results/compare.json.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import os
 import re
@@ -44,13 +45,25 @@ from bench import (  # noqa: E402
 from ptyjob import Job  # noqa: E402
 
 
-def running_cs(binary: str, seconds: float) -> dict:
-    box = Sandbox()
-    job = Job([binary, "--plain", "--precision", "cs"], box.env())
+@contextlib.contextmanager
+def ready_screen(binary: str, precision: str, under: str | None = None):
+    """The screen (`--plain --precision P`) in a pty of a fresh sandbox, its READY screen shown
+    and half a second settled; finished and removed on the way out."""
+    box = Sandbox(under=under)
+    job = Job([binary, "--plain", "--precision", precision], box.env())
     try:
         if job.wait_for(has_text("READY"), 5.0) is None:
             raise RuntimeError("no READY screen")
         job.pump(0.5)
+        yield job, box
+    finally:
+        if job.exit_code is None:
+            job.finish(None, timeout=0.5)
+        box.remove()
+
+
+def running_cs(binary: str, seconds: float) -> dict:
+    with ready_screen(binary, "cs") as (job, box):
         t0 = job.send(b" ")
         job.pump(0.5)
         usage, start, end = window_usage(job, seconds)
@@ -69,19 +82,10 @@ def running_cs(binary: str, seconds: float) -> dict:
             "lag_p99_ms": lag["p99_ms"],
             "skipped": lag["skipped"],
         }
-    finally:
-        if job.exit_code is None:
-            job.finish(None, timeout=0.5)
-        box.remove()
 
 
 def paused(binary: str, seconds: float) -> dict:
-    box = Sandbox()
-    job = Job([binary, "--plain", "--precision", "s"], box.env())
-    try:
-        if job.wait_for(has_text("READY"), 5.0) is None:
-            raise RuntimeError("no READY screen")
-        job.pump(0.5)
+    with ready_screen(binary, "s") as (job, box):
         job.send(b" ")
         job.pump(1.2)
         job.send(b" ")
@@ -91,29 +95,16 @@ def paused(binary: str, seconds: float) -> dict:
         return {"switches_per_s": usage["switches_per_s"], "cpu_pct": usage["cpu_pct"],
                 "voluntary_per_s": (usage["switches"] - usage["nonvoluntary"]) / usage["seconds"],
                 "threads_max": usage["threads_max"]}
-    finally:
-        if job.exit_code is None:
-            job.finish(None, timeout=0.5)
-        box.remove()
 
 
 def keys_tmpfs(binary: str) -> dict:
     """Key to screen, the data directory on /dev/shm: eight laps at whole seconds."""
-    box = Sandbox(under="/dev/shm" if os.path.isdir("/dev/shm") else None)
-    job = Job([binary, "--plain", "--precision", "s"], box.env())
-    try:
-        if job.wait_for(has_text("READY"), 5.0) is None:
-            raise RuntimeError("no READY screen")
-        job.pump(0.5)
+    with ready_screen(binary, "s", under="/dev/shm" if os.path.isdir("/dev/shm") else None) as (job, box):
         t0 = job.send(b" ")
         keys = send_laps(job, t0, 8)
         job.pump(0.6)
         job.finish(b"q")
         return {"keys_ms": key_latencies(replay(job), keys)}
-    finally:
-        if job.exit_code is None:
-            job.finish(None, timeout=0.5)
-        box.remove()
 
 
 def build_floor() -> str:
@@ -127,13 +118,8 @@ def build_floor() -> str:
 
 def strace_cs(binary: str, seconds: float) -> dict:
     """strace -c -f attached to the screen while it runs at hundredths."""
-    box = Sandbox()
-    job = Job([binary, "--plain", "--precision", "cs"], box.env())
-    out = os.path.join(box.root, "strace.txt")
-    try:
-        if job.wait_for(has_text("READY"), 5.0) is None:
-            raise RuntimeError("no READY screen")
-        job.pump(0.5)
+    with ready_screen(binary, "cs") as (job, box):
+        out = os.path.join(box.root, "strace.txt")
         t0 = job.send(b" ")
         job.pump(0.5)
         start = time.monotonic_ns()
@@ -155,10 +141,6 @@ def strace_cs(binary: str, seconds: float) -> dict:
         total = sum(calls.values())
         return {"calls": calls, "total": total, "frames": frames,
                 "per_frame": total / frames if frames else None, "table": text}
-    finally:
-        if job.exit_code is None:
-            job.finish(None, timeout=0.5)
-        box.remove()
 
 
 def spread(values: list[float]) -> str:

@@ -40,16 +40,12 @@ public struct Screen: Equatable, Sendable {
     var base: [Cell]
     var rows: Range<Int>
 
-    /// The rows that can differ from `cells`: `rows` when `cells` is the base itself, else nil.
-    func rows(against cells: [Cell]) -> Range<Int>? {
+    /// The rows of a screen of `size` that can differ from `cells`: `rows` (never one outside
+    /// the screen) when `cells` is the base itself, else nil.
+    func rows(against cells: [Cell], size: Size) -> Range<Int>? {
       guard base.count == cells.count else { return nil }
       let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-      return same ? rows : nil
-    }
-
-    /// Only rows of a screen of `size` (never a cell outside it).
-    func rows(against cells: [Cell], size: Size) -> Range<Int>? {
-      rows(against: cells).map { $0.clamped(to: 0..<size.rows) }
+      return same ? rows.clamped(to: 0..<size.rows) : nil
     }
   }
 
