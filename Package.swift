@@ -131,7 +131,7 @@ let package = Package(
       name: "SplitsCoreTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRoutes", "SplitsSensors", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport"],
+      name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
       name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom", "CLoop"],

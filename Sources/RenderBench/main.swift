@@ -99,6 +99,31 @@ let variants: [(String, (Int) -> Screen)] = [
   return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(frames)
 }
 
+/// A lap key's work beyond the journal on a ride with 40 laps: the key applied to the ride, the
+/// whole frame rendered and diffed against the frame before the key.
+@MainActor func measureLapKey(_ options: ViewOptions) -> Double {
+  var base = RideProgram(state: ride, options: options, persistent: true)
+  for lap in 0..<40 {
+    let at = Now(monotonic: instant(2_500_000 + Int64(lap) * 61_230), wallMilliseconds: 0)
+    _ = base.handle(Action(.key(.character("l")), at: at))
+  }
+  var runs = 0
+  let clock = ContinuousClock()
+  let start = clock.now
+  for i in 0..<frames {
+    var program = base
+    let at = instant(5_000_000 + Int64(i) * 10)
+    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
+    let before = program.render(size: size)
+    _ = program.handle(Action(.key(.character("l")), at: Now(monotonic: at, wallMilliseconds: 0)))
+    runs &+= program.render(size: size).changes(since: before).count
+  }
+  let elapsed = clock.now - start
+  if runs == -1 { print(runs) }
+  let (seconds, attoseconds) = elapsed.components
+  return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(frames)
+}
+
 func format(_ micros: Double) -> String { "\((micros * 10).rounded() / 10)" }
 
 // The cores may be shared: each variant runs three times after a warm-up; the median and the
@@ -115,6 +140,14 @@ print("the ticker's work per change at hundredths (tick, diff, next deadline), \
 for (name, options) in [("ride, running, 3 laps, big digits", ViewOptions()), ("ride, running, 3 laps, --plain", ViewOptions(plain: true))] {
   _ = MainActor.assumeIsolated { measureTicker(options) }
   let rounds = (0..<3).map { _ in MainActor.assumeIsolated { measureTicker(options) } }.sorted()
+  let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
+  print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
+}
+
+print("a lap key on a ride of 40 laps (tick and render before; key, render, diff), \(size), \(frames) frames each")
+for (name, options) in [("ride, 40 laps, big digits", ViewOptions()), ("ride, 40 laps, --plain", ViewOptions(plain: true))] {
+  _ = MainActor.assumeIsolated { measureLapKey(options) }
+  let rounds = (0..<3).map { _ in MainActor.assumeIsolated { measureLapKey(options) } }.sorted()
   let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
   print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
 }

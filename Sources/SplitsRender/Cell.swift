@@ -88,6 +88,13 @@ public struct Cell: Equatable, Sendable {
     self.style = style
   }
 
+  /// A cell for one scalar that is a character of its own, whose width is already known.
+  init(_ scalar: Unicode.Scalar, width: Int, style: Style) {
+    bytes = Self.pack(CollectionOfOne(scalar))
+    wide = width >= 2
+    self.style = style
+  }
+
   /// A cell for one printable ASCII byte.
   init(ascii byte: UInt8, style: Style) {
     bytes = UInt64(byte)

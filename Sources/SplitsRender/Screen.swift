@@ -79,16 +79,34 @@ public struct Screen: Equatable, Sendable {
   public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int {
     guard row >= 0, row < size.rows else { return 0 }
     let limit = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
-    var x = column
-    if TextWidth.isPrintableASCII(text) {
-      // One byte, one character, one column.
-      for byte in text.utf8 {
-        if x + 1 > limit { break }
-        if x >= 0 { set(row, x, Cell(ascii: byte, style: style)) }
-        x += 1
-      }
-      return max(0, x - column)
+    let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
+      guard bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return nil }
+      return put(ascii: bytes, row: row, column: column, limit: limit, style: style)
     }
+    if let written = ascii ?? nil { return written }
+    // Where every scalar is a character of its own (`·`, `…`, `█`, Hangul syllables), the text
+    // is read scalar by scalar: reading characters costs several times as much a column.
+    guard text.unicodeScalars.allSatisfy(TextWidth.standsAlone) else {
+      return put(characters: text, row: row, column: column, limit: limit, style: style)
+    }
+    var x = column
+    for scalar in text.unicodeScalars {
+      let w = TextWidth.columns(scalar)
+      if w == 0 { continue }
+      if x + w > limit { break }
+      if x >= 0 {
+        set(row, x, Cell(scalar, width: w, style: style))
+        if w == 2 { set(row, x + 1, .continuation(style: style)) }
+      }
+      x += w
+    }
+    return max(0, x - column)
+  }
+
+  /// `put` character by character: what every text reads as; the other ways of `put` give
+  /// the same cells (`ScreenPutTests`).
+  mutating func put(characters text: String, row: Int, column: Int, limit: Int, style: Style) -> Int {
+    var x = column
     for character in text {
       let w = TextWidth.columns(character)
       if w == 0 { continue }
@@ -100,6 +118,34 @@ public struct Screen: Equatable, Sendable {
       x += w
     }
     return max(0, x - column)
+  }
+
+  /// `put` for printable ASCII (one byte, one character, one column), in one pass over the
+  /// row's cells: only the first and the last cell written can cut a wide character in two
+  /// (each one inside the run has its other half inside it too).
+  private mutating func put(ascii bytes: UnsafeBufferPointer<UInt8>, row: Int, column: Int, limit: Int, style: Style) -> Int {
+    let count = bytes.count
+    guard column < limit else { return 0 }
+    let (room, beyond) = limit.subtractingReportingOverflow(column)
+    let taken = beyond ? count : min(count, room)
+    // Bytes left of the screen are taken (counted) but not drawn.
+    let hidden = column >= 0 ? 0 : column < -taken ? taken : -column
+    let shown = taken - hidden
+    guard shown > 0 else { return taken }
+    let first = column + hidden
+    let columns = size.columns
+    let start = row * columns + first
+    cells.withUnsafeMutableBufferPointer { cells in
+      if cells[start].isContinuation, first > 0 { cells[start - 1] = Cell(ascii: 0x20, style: cells[start - 1].style) }
+      let last = start + shown - 1
+      if cells[last].isWide, first + shown < columns { cells[last + 1] = Cell(ascii: 0x20, style: cells[last].style) }
+      var index = start
+      for offset in hidden..<taken {
+        cells[index] = Cell(ascii: bytes[offset], style: style)
+        index += 1
+      }
+    }
+    return taken
   }
 
   /// Writes `spans` side by side from (`row`, `column`), each in its own style or `style`,

@@ -46,6 +46,21 @@ public enum TextWidth {
       || v == 0x27B0 || v == 0x27BF || (0x2B1B...0x2B1C).contains(v) || v == 0x2B50 || v == 0x2B55
   }
 
+  /// Whether `scalar` is a printable character of its own next to any scalar of this set: no
+  /// combining or joining scalar, no Hangul jamo, control, regional indicator or variation
+  /// selector is in it (the grapheme cluster rules join none of its members to a neighbour),
+  /// so a text made only of them reads scalar by scalar, each scalar one character. Latin,
+  /// the punctuation, arrows, shapes and symbols the screens draw (`·` `…` `›` `▲` `█`),
+  /// kana, CJK ideographs, Hangul syllables and fullwidth forms.
+  public static func standsAlone(_ scalar: Unicode.Scalar) -> Bool {
+    let v = scalar.value
+    if v < 0x300 { return (0x20...0x7E).contains(v) || v >= 0xA0 && v != 0xAD }
+    return (0x2010...0x2027).contains(v) || (0x2030...0x205E).contains(v) || (0x2070...0x20CF).contains(v)
+      || (0x2100...0x2BFF).contains(v) || (0x3000...0x3029).contains(v) || (0x3030...0x303E).contains(v)
+      || (0x3041...0x3096).contains(v) || (0x309B...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v)
+      || (0x4E00...0x9FFF).contains(v) || (0xAC00...0xD7A3).contains(v) || (0xFF01...0xFF60).contains(v)
+  }
+
   /// Whether every byte of `text` is printable ASCII (space to `~`): then each byte is one
   /// character of one column. (Only control characters cluster with ASCII: CR LF.)
   public static func isPrintableASCII(_ text: String) -> Bool {

@@ -100,8 +100,9 @@ public enum TimeFormat {
   public static func signedDifference(_ d: Duration, precision: Precision) -> String {
     let magnitude = d < .zero ? Duration.zero - d : d
     let text = clock(magnitude, precision: precision)
-    let short = magnitude < .seconds(3600) ? String(text.dropFirst(3)) : text
-    let level = text.allSatisfy { $0 == "0" || $0 == ":" || $0 == "." }
+    // The clock's text is ASCII: read as bytes (a frame writes one a lap shown).
+    let short = magnitude < .seconds(3600) ? String(Substring(text.utf8.dropFirst(3))) : text
+    let level = text.utf8.allSatisfy { $0 == UInt8(ascii: "0") || $0 == UInt8(ascii: ":") || $0 == UInt8(ascii: ".") }
     return (d < .zero && !level ? "-" : "+") + short
   }
 

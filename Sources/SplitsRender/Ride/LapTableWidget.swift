@@ -33,8 +33,29 @@ struct LapColumns {
     deltaColumn = 1 + base + (showSplit ? splitPart : 0) + (showDiff ? diffPart : 0) + gap
   }
 
+  /// The line `spans` gives, written straight into one string (a frame draws one a lap shown).
   func line(_ mark: String, _ number: String, _ lap: String, _ split: String, _ diff: String) -> String {
-    spans(mark, number, .text(lap), .text(split), .text(diff)).map(\.text).joined()
+    func blank(_ count: Int, into line: inout String) {
+      if count > 0 { line += String(repeating: " ", count: count) }
+    }
+    var line = TextWidth.padded(mark, to: 1)
+    line.reserveCapacity(2 + numberWidth + 3 * timeWidth + 4 * Self.gap.utf8.count + diffWidth)
+    line += " "
+    line += TextWidth.leftPadded(number, to: numberWidth)
+    line += Self.gap
+    line += lap
+    blank(timeWidth - TextWidth.columns(lap), into: &line)
+    if showSplit {
+      line += Self.gap
+      line += split
+      blank(timeWidth - TextWidth.columns(split), into: &line)
+    }
+    if showDiff {
+      line += Self.gap
+      blank(diffWidth - TextWidth.columns(diff), into: &line)
+      line += diff
+    }
+    return line
   }
 
   /// The line as spans, so that the running lap's figures are noted where they are drawn.
