@@ -124,6 +124,11 @@ final class LoopTimers: Sendable {
   func due(at now: Instant) -> [@Sendable () -> Void] {
     state.withLock { s in
       s.armed = -1
+      // Most wake-ups find the one deadline there is (the ticker's sleep): taken out without
+      // searching, collecting and sorting in arrays of their own.
+      if s.entries.count == 1 {
+        return s.entries[0].deadline <= now.nanoseconds ? [s.entries.removeLast().action] : []
+      }
       var due: [Entry] = []
       s.entries.removeAll { entry in
         guard entry.deadline <= now.nanoseconds else { return false }
