@@ -41,8 +41,15 @@ public struct RideScreenState: Equatable, Sendable {
   /// figures that read the clock can change on screen. Asked on every tick of the look-ahead
   /// (a hundred a second at hundredths): no array is made for it.
   public var featuresCandidate: Instant? {
-    var earliest = Self.earlier(chrome.nextCandidate, following.nextCandidate(at: workoutPosition, phase: phase, now: now))
-    earliest = Self.earlier(earliest, comparison.nextCandidate(clock.ride, live: liveComparison, now: now))
+    var earliest = chrome.nextCandidate
+    // A workout's position and a live comparison cost more to work out than the answer: asked
+    // only of a ride that follows a workout, or has a name to compare (each is nil otherwise).
+    if following.run != nil {
+      earliest = Self.earlier(earliest, following.nextCandidate(at: workoutPosition, phase: phase, now: now))
+    }
+    if comparison.rideName != nil {
+      earliest = Self.earlier(earliest, comparison.nextCandidate(clock.ride, live: liveComparison, now: now))
+    }
     earliest = Self.earlier(earliest, route.nextCandidate(clock.ride, precision: clock.precision, now: now))
     earliest = Self.earlier(earliest, erg.nextCandidate(now: now))
     return Self.earlier(earliest, sensors.nextCandidate(now: now))

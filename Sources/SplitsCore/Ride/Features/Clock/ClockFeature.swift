@@ -27,12 +27,14 @@ public struct ClockFeature: Equatable, Sendable {
   /// shown to hundredths crosses its next hundredth, an elapsed or paused time its next
   /// second, the pre-start countdown its next step (or its end, which starts the ride).
   func nextCandidate(shown: ShownClocks, now: Instant) -> Instant? {
-    var candidates: [Instant] = []
+    // The earliest so far, kept as it comes (asked twice a tick: no array for it).
+    var earliest: Instant?
+    func consider(_ candidate: Instant) { earliest = earliest.map { min($0, candidate) } ?? candidate }
     switch ride.phase {
     case .ready:
       break
     case .countdown:
-      if let step = ride.countdown?.nextChange(at: now) { candidates.append(step) }
+      if let step = ride.countdown?.nextChange(at: now) { consider(step) }
     case .running:
       // The moving time, and the running lap's figures, which turn over when the moving time
       // passes their origin plus a multiple of their place.
@@ -40,18 +42,18 @@ public struct ClockFeature: Equatable, Sendable {
       for (origin, place) in shown.lattices(.moving) {
         let unit = place.nanoseconds
         let into = ((movingNs - origin.nanoseconds) % unit + unit) % unit
-        candidates.append(now + .nanoseconds(unit - into))
+        consider(now + .nanoseconds(unit - into))
       }
     case .paused:
       if let unit = shown[.paused], let first = ride.firstStart {
         // Paused time grows from the ride's start plus its moving time.
-        candidates.append(Self.nextBoundary(since: first + ride.accumulated, now: now, unit: unit.nanoseconds))
+        consider(Self.nextBoundary(since: first + ride.accumulated, now: now, unit: unit.nanoseconds))
       }
     }
     if let unit = shown[.elapsed], let first = ride.firstStart {
-      candidates.append(Self.nextBoundary(since: first, now: now, unit: unit.nanoseconds))
+      consider(Self.nextBoundary(since: first, now: now, unit: unit.nanoseconds))
     }
-    return candidates.min()
+    return earliest
   }
 
   /// Whether a lap at `now` would come within the split guard of the lap before, or of the
