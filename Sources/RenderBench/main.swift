@@ -88,10 +88,11 @@ let variants: [(String, (Int) -> Screen)] = [
   for _ in 0..<frames {
     guard let next = upcoming else { break }
     _ = program.handle(Action(.tick, at: Now(monotonic: next.at, wallMilliseconds: 0)))
-    let shown = next.frame(at: next.at) ?? program.render(size: size)
+    let known = next.frame(at: next.at)
+    let shown = known ?? program.render(size: size)
     runs &+= shown.changes(since: frame).count
     frame = shown
-    upcoming = program.upcoming(from: frame)
+    upcoming = program.upcoming(from: frame, first: known == nil ? nil : next.following)
   }
   let elapsed = clock.now - start
   if runs == -1 { print(runs) }

@@ -52,10 +52,15 @@ extension Program {
   /// `nextChange(from:)`, with the frame shown from that instant on and the next candidate
   /// after it: until then no frame can differ from it (`Upcoming`), so a tick that lands in
   /// between can show it without rendering again.
-  public func upcoming(from frame: Screen) -> Upcoming? {
+  ///
+  /// `first`: the program's first candidate, when the caller knows it without asking: after
+  /// a tick that showed an `Upcoming`'s frame and did nothing else, its `following` (no
+  /// candidate lies between its `at` and `until`). The next-change property test holds the
+  /// search from it to the search from scratch.
+  public func upcoming(from frame: Screen, first: Now? = nil) -> Upcoming? {
     var probe = self
     var current = frame
-    guard var next = probe.nextCandidate(shown: frame.clocks) else { return nil }
+    guard var next = first ?? probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
@@ -66,9 +71,10 @@ extension Program {
       let shown = probe.patched(current, since: earlier) ?? probe.render(size: frame.size)
       current = shown
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
-        let after = probe.nextCandidate(shown: shown.clocks)?.monotonic
+        let after = probe.nextCandidate(shown: shown.clocks)
         return Upcoming(
-          at: next.monotonic, frame: followsWallClock ? nil : shown, until: after.map { max($0, next.monotonic) })
+          at: next.monotonic, frame: followsWallClock ? nil : shown,
+          until: after.map { max($0.monotonic, next.monotonic) }, following: after)
       }
       // The same cells can show other figures than `frame` did (a delta that appeared under
       // the help overlay, whose mark beside it shows later): the next candidates are those of
@@ -97,6 +103,15 @@ public struct Upcoming: Sendable {
   public var at: Instant
   public var frame: Screen?
   public var until: Instant?
+  /// The candidate at `until`, as the program gave it (nil with `until`).
+  public var following: Now?
+
+  public init(at: Instant, frame: Screen?, until: Instant?, following: Now? = nil) {
+    self.at = at
+    self.frame = frame
+    self.until = until
+    self.following = following
+  }
 
   /// The frame to show at `instant`, if it is known without rendering.
   public func frame(at instant: Instant) -> Screen? {

@@ -42,6 +42,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   /// Sensor samples the journal could not take yet, oldest first.
   public var pendingSamples: [(sample: SensorSample, ride: Int)] { unwritten.samples }
   private var retry: Task<Void, Never>?
+  /// Effects run so far (wrapping): a tick that ran none changed nothing but the clocks.
+  private var effectsRun = 0
   /// The answer to the remote command being applied (`command(_:)`).
   private var reply: RemoteAnswer?
   /// The remote command being applied, whose last event carries its receipt.
@@ -158,6 +160,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     if case .remote = input, let request { carrier = RemoteReceipt.carrier(of: request, in: handled) }
     var effects = handled[...]
     while let effect = effects.popFirst() {
+      effectsRun &+= 1
       switch effect {
       case .record(let event, let ride, let wall):
         let receipt = carrier.flatMap { $0.index == effects.startIndex - 1 ? $0.receipt : nil }
@@ -205,12 +208,17 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     return redrawAll
   }
 
-  private func draw(full: Bool, known: Screen? = nil) {
+  /// Draws the program's frame (`known`, when it is the frame and fits the terminal);
+  /// returns whether `known` was it.
+  @discardableResult
+  private func draw(full: Bool, known: Screen? = nil) -> Bool {
     let size = backend.size()
-    let frame = known.flatMap { $0.size == size ? $0 : nil } ?? program.render(size: size)
+    let fits = known.flatMap { $0.size == size ? $0 : nil }
+    let frame = fits ?? program.render(size: size)
     let runs = frame.changes(since: full ? nil : previous, bridging: backend.bridging)
     if full || !runs.isEmpty { backend.draw(runs, full: full) }
     previous = frame
+    return fits != nil
   }
 
   // MARK: The journal
@@ -284,9 +292,14 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     // deadline: shown without rendering again.
     let now = time.now()
     let known = upcoming?.frame(at: now.monotonic)
+    let following = upcoming?.following
+    let effectsBefore = effectsRun
     guard let redrawAll = apply(.tick, at: now) else { return nil }
-    draw(full: redrawAll, known: redrawAll ? nil : known)
-    upcoming = previous.flatMap { program.upcoming(from: $0) }
+    let shownKnown = draw(full: redrawAll, known: redrawAll ? nil : known)
+    // The frame found ahead is shown and the tick did nothing else: the program's first
+    // candidate is the one found after that frame (`Program.upcoming(from:first:)`).
+    let first = shownKnown && effectsRun == effectsBefore ? following : nil
+    upcoming = previous.flatMap { program.upcoming(from: $0, first: first) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil

@@ -43,6 +43,23 @@ struct NextChangePropertyTests {
       // A sensor sample waits for the next action: it is no reason to wake (`Effect.wakes`).
       return (screen, effects.filter(\.wakes))
     }
+    // A tick that shows the frame found ahead and does nothing else starts the next search
+    // from the candidate found after that frame (`upcoming(from:first:)`): the same search.
+    if let ahead = program.upcoming(from: frame), let shown = ahead.frame, let following = ahead.following,
+      let until = ahead.until, until > ahead.at
+    {
+      let instant = ahead.at + .nanoseconds(Int64.random(in: 0..<(until - ahead.at).nanoseconds, using: &rng))
+      var probe = program
+      let effects = probe.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
+      if effects.isEmpty {
+        let hinted = probe.upcoming(from: shown, first: following)
+        let searched = probe.upcoming(from: shown)
+        if hinted?.at != searched?.at || hinted?.until != searched?.until || hinted?.frame?.cells != searched?.frame?.cells {
+          return "from the candidate after the frame found ahead, the next change is \(String(describing: hinted?.at)), "
+            + "not \(String(describing: searched?.at)) (a tick at +\(instant - now))"
+        }
+      }
+    }
     guard let next = program.nextChange(from: frame) else {
       for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
         let (screen, effects) = probed(at: now + later)
