@@ -86,13 +86,21 @@ let variants: [(String, (Int) -> Screen)] = [
   let clock = ContinuousClock()
   let start = clock.now
   for _ in 0..<frames {
-    guard let next = upcoming else { break }
-    _ = program.handle(Action(.tick, at: Now(monotonic: next.at, wallMilliseconds: 0)))
-    let known = next.frame(at: next.at)
-    let shown = known ?? program.render(size: size)
-    runs &+= shown.changes(since: frame).count
-    frame = shown
-    upcoming = program.upcoming(from: frame, first: known == nil ? nil : next.following)
+    // As `Runtime.tick` does it: nothing but the frame shown and the spare keeps the frame
+    // before, so that the next frame is written into its cells.
+    guard let at = upcoming?.at else { break }
+    var known = upcoming?.frame(at: at)
+    let following = upcoming?.following
+    upcoming = nil
+    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
+    let reused = known != nil
+    var before: Screen? = frame
+    frame = known ?? program.render(size: size)
+    known = nil
+    runs &+= before.map { frame.changes(since: $0).count } ?? 0
+    let spare = reused ? frame.shown(after: before) : nil
+    before = nil
+    upcoming = program.upcoming(from: frame, first: reused ? following : nil, spare: spare)
   }
   let elapsed = clock.now - start
   if runs == -1 { print(runs) }

@@ -8,16 +8,16 @@ public struct Screen: Equatable, Sendable {
     // Drawn on after it was written again: the rows `patched` noted no longer say all.
     didSet { if writtenAgain != nil { writtenAgain = nil } }
   }
-  /// The frame this one was written again from (`patched`), and the rows it wrote: what a diff
+  /// The frame this one was written again from (`patched`), and where it wrote: what a diff
   /// against that frame (`changes(since:)`, `sameCells(as:)`) needs to compare. Not part of
   /// what the frame shows: `==` leaves it out.
-  private(set) var writtenAgain: WrittenAgain?
+  var writtenAgain: WrittenAgain?
   /// The clock figures drawn, and to which digit they are visible: what can change this frame
   /// without input (`Program.nextChange(from:)`). Noted only by what draws them (`Span`,
   /// `put(big:)`) and the overlays that cover them (`cover`), all in this file.
   public private(set) var clocks = ShownClocks()
   /// The figures drawn with a `Reading`, where and how (`patched`).
-  private(set) var placed: [Placed] = []
+  var placed: [Placed] = []
   /// Whether every clock noted is one of `placed`, and nothing covers any: then the frame at a
   /// later instant (with no input between) differs only in those figures' text, and
   /// `patched` can make it.
@@ -34,33 +34,20 @@ public struct Screen: Equatable, Sendable {
     var face: BigDigits.Face?
   }
 
-  /// A frame written again from the frame whose cells are `base` (the same storage: an array
-  /// shares it only while unchanged), in `rows` only.
-  struct WrittenAgain: Sendable {
-    var base: [Cell]
-    var rows: Range<Int>
-
-    /// The rows of a screen of `size` that can differ from `cells`: `rows` (never one outside
-    /// the screen) when `cells` is the base itself, else nil.
-    func rows(against cells: [Cell], size: Size) -> Range<Int>? {
-      guard base.count == cells.count else { return nil }
-      let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-      return same ? rows.clamped(to: 0..<size.rows) : nil
-    }
-  }
-
   public static func == (a: Screen, b: Screen) -> Bool {
     a.size == b.size && a.cells == b.cells && a.clocks == b.clocks && a.placed == b.placed && a.patchable == b.patchable
   }
 
-  /// Whether `other` holds the same cells, comparing only the rows written again when this
-  /// frame was written again from `other`.
+  /// Whether `other` holds the same cells, comparing only where this frame was written again
+  /// when it was written again from `other`.
   public func sameCells(as other: Screen) -> Bool {
     guard size == other.size else { return cells == other.cells }
-    guard let rows = writtenAgain?.rows(against: other.cells, size: size) else { return cells == other.cells }
-    let from = rows.lowerBound * size.columns
-    let to = rows.upperBound * size.columns
-    return cells[from..<to] == other.cells[from..<to]
+    guard let area = writtenAgain?.area(against: other.cells, size: size) else { return cells == other.cells }
+    return area.rows.allSatisfy { row in
+      let from = row * size.columns + area.columns.lowerBound
+      let to = row * size.columns + area.columns.upperBound
+      return cells[from..<to] == other.cells[from..<to]
+    }
   }
 
   public init(size: Size) {
@@ -193,49 +180,6 @@ public struct Screen: Equatable, Sendable {
     } else {
       placed.append(Placed(figure: figure, row: row, column: column, shown: figure.text.count, style: style, face: face))
     }
-  }
-
-  /// This frame brought to the clock values `value` gives (the same screen's state at a later
-  /// instant, with no input between and nothing but its clocks moved: the caller's promise) by
-  /// writing each placed figure's new text over its old: the cells a render would give, for a
-  /// fraction of its work (the next-change property test holds it to that). Nil when a render
-  /// is needed: something noted has no reading or is covered, or a figure's text changes
-  /// length (or its big glyphs their columns).
-  public func patched(_ value: (ClockField) -> Duration?) -> Screen? {
-    guard patchable, !placed.isEmpty else { return nil }
-    var screen = self
-    var touched: Range<Int>?
-    for (index, place) in placed.enumerated() {
-      guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
-      let old = place.figure.text
-      // Something drawn over a figure after it (nothing should be: the layout gives each
-      // widget its rows) leaves it to a render.
-      if place.face == nil, !zip(0..<place.shown, old.utf8).allSatisfy({ self[place.row, place.column + $0].bytes == UInt64($1) }) {
-        return nil
-      }
-      let text = reading.text(now)
-      if text == old { continue }
-      guard text.utf8.count == old.utf8.count else { return nil }
-      if let face = place.face {
-        let columns = BigDigits.glyphColumns(text, face: face, column: place.column)
-        guard columns == BigDigits.glyphColumns(old, face: face, column: place.column) else { return nil }
-        // Big digits ink only their cells: a glyph that changes is cleared, then drawn alone.
-        for (glyph, (a, b)) in zip(columns, zip(old, text)) where a != b {
-          for y in place.row..<place.row + face.height {
-            for x in glyph { screen.set(y, x, .blank) }
-          }
-          BigDigits.draw(String(b), face: face, into: &screen, row: place.row, column: glyph.lowerBound, style: place.style)
-        }
-      } else {
-        screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
-      }
-      screen.placed[index].figure.text = text
-      // Big digits may hang over the last row (drawing clips them): only rows of the screen.
-      let rows = (place.row..<max(place.row, place.row + (place.face?.height ?? 1))).clamped(to: 0..<size.rows)
-      touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
-    }
-    screen.writtenAgain = WrittenAgain(base: cells, rows: touched ?? 0..<0)
-    return screen
   }
 
   /// Something drawn over `rows` × `columns` (the help box): the figures under it are no

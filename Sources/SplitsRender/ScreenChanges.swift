@@ -11,27 +11,32 @@ extension Screen {
   /// gives exactly the changed cells (plus the first cell of a wide character).
   public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
-    // A frame written again from `previous` differs from it only in the rows it wrote.
-    let rows = old.flatMap { writtenAgain?.rows(against: $0, size: size) } ?? 0..<size.rows
+    // A frame written again from `previous` differs from it only where it wrote.
+    let area = old.flatMap { writtenAgain?.area(against: $0, size: size) }
+    let rows = area?.rows ?? 0..<size.rows
+    // Nothing differs outside those columns: the search for changed cells starts and ends
+    // there (a run found goes on past them as far as it would).
+    let columns = area?.columns ?? 0..<size.columns
     // Over the two frames' storage directly: the scan compares every cell of every frame (at
     // hundredths, a hundred frames a second), so no array is retained or checked per cell.
     return cells.withUnsafeBufferPointer { new in
       (old ?? []).withUnsafeBufferPointer { before in
-        changes(new, old: old == nil ? nil : before, rows: rows, bridging: bridging)
+        changes(new, old: old == nil ? nil : before, rows: rows, columns: columns, bridging: bridging)
       }
     }
   }
 
   private func changes(
-    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, rows: Range<Int>, bridging: Int
+    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, rows: Range<Int>, columns: Range<Int>,
+    bridging: Int
   ) -> [Run] {
     var runs: [Run] = []
     var text: [UInt8] = []
     text.reserveCapacity(size.columns * 4)
     for row in rows {
       let base = row * size.columns
-      var column = 0
-      while column < size.columns {
+      var column = columns.lowerBound
+      while column < columns.upperBound {
         if let old, old[base + column] == cells[base + column] {
           column += 1
           continue

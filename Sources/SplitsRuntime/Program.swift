@@ -23,8 +23,9 @@ public protocol Program: SendableMetatype {
   /// The frame of the current state made from `frame`, the frame of the program whose
   /// `tickBasis` was `earlier` (this program before ticks alone), without rendering, when only
   /// its clock figures can differ; nil when only `render` can tell. A shortcut: it gives
-  /// `render`'s cells or nil (the next-change property test holds it to that).
-  func patched(_ frame: Screen, since earlier: TickBasis) -> Screen?
+  /// `render`'s cells or nil (the next-change property test holds it to that). Written into
+  /// `spare`'s cells when one is given and it can (`Screen.patched(reusing:_:)`).
+  func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen?
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
@@ -57,7 +58,10 @@ extension Program {
   /// a tick that showed an `Upcoming`'s frame and did nothing else, its `following` (no
   /// candidate lies between its `at` and `until`). The next-change property test holds the
   /// search from it to the search from scratch.
-  public func upcoming(from frame: Screen, first: Now? = nil) -> Upcoming? {
+  ///
+  /// `spare`: the cells of the frame before `frame`, for the first frame written again
+  /// (`Screen.shown(after:)`).
+  public func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
     var probe = self
     var current = frame
     guard var next = first ?? probe.nextCandidate(shown: frame.clocks) else { return nil }
@@ -68,7 +72,9 @@ extension Program {
       let effects = probe.handle(Action(.tick, at: next))
       // Where only the clock's figures can have moved, they are written again over the frame
       // before instead of rendering it all (at hundredths, most frames).
-      let shown = probe.patched(current, since: earlier) ?? probe.render(size: frame.size)
+      let shown = probe.patched(current, since: earlier, reusing: &spare) ?? probe.render(size: frame.size)
+      // The spare is `frame`'s, for the first frame after it only.
+      spare = nil
       current = shown
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)
@@ -89,7 +95,13 @@ extension Program {
 
   public var searchLimit: Int { 1_000 }
 
-  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? { nil }
+  public func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? { nil }
+
+  /// `patched(_:since:reusing:)` into new storage.
+  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? {
+    var none: Screen.Spare?
+    return patched(frame, since: earlier, reusing: &none)
+  }
 
   public var followsWallClock: Bool { false }
 

@@ -40,11 +40,11 @@ public struct RideProgram: Program {
 
   /// While the ride runs and no feature but the clock's figures has anything due up to now,
   /// the frame is `earlier`'s with those figures written again (`Screen.patched`).
-  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? {
+  public func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? {
     guard earlier.running, state.phase == .running, state.now >= earlier.now,
       earlier.featuresDue.map({ $0 > state.now }) ?? true
     else { return nil }
-    return frame.patched { field in
+    return frame.patched(reusing: &spare) { field in
       switch field {
       case .moving: state.moving
       case .elapsed: state.elapsed

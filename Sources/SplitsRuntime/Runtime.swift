@@ -291,15 +291,23 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     // Between the deadline and the candidate after it the frame is the one found with the
     // deadline: shown without rendering again.
     let now = time.now()
-    let known = upcoming?.frame(at: now.monotonic)
+    var known = upcoming?.frame(at: now.monotonic)
     let following = upcoming?.following
+    upcoming = nil
     let effectsBefore = effectsRun
+    var before = previous
     guard let redrawAll = apply(.tick, at: now) else { return nil }
-    let shownKnown = draw(full: redrawAll, known: redrawAll ? nil : known)
+    if redrawAll { known = nil }
+    let shownKnown = draw(full: redrawAll, known: known)
+    known = nil
     // The frame found ahead is shown and the tick did nothing else: the program's first
-    // candidate is the one found after that frame (`Program.upcoming(from:first:)`).
+    // candidate is the one found after that frame (`Program.upcoming(from:first:)`), and the
+    // next frame is written into the cells of the frame before it (`Screen.shown(after:)`),
+    // which nothing else holds any more.
     let first = shownKnown && effectsRun == effectsBefore ? following : nil
-    upcoming = previous.flatMap { program.upcoming(from: $0, first: first) }
+    let spare = shownKnown ? previous?.shown(after: before) : nil
+    before = nil
+    upcoming = previous.flatMap { program.upcoming(from: $0, first: first, spare: spare) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil

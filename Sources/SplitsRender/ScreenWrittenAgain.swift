@@ -1,0 +1,126 @@
+import SplitsCore
+
+/// A frame written again (`patched`): the frame of a later instant made from the one before
+/// by writing its clock figures again, the rows it wrote noted so that a diff reads only them,
+/// and the spare cells of the frame before the last that it is written into.
+extension Screen {
+  /// A frame written again from the frame whose cells are `base` (the same storage: an array
+  /// shares it only while unchanged), in `columns` of `rows` only.
+  struct WrittenAgain: Sendable {
+    var base: [Cell]
+    var rows: Range<Int>
+    /// The columns written in those rows, with the cell on either side (whose wide character
+    /// a write can cut in two).
+    var columns: Range<Int>
+
+    /// Where a screen of `size` can differ from `cells` (never outside the screen) when
+    /// `cells` is the base itself; else nil.
+    func area(against cells: [Cell], size: Size) -> (rows: Range<Int>, columns: Range<Int>)? {
+      guard base.count == cells.count else { return nil }
+      let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
+      return same ? (rows.clamped(to: 0..<size.rows), columns.clamped(to: 0..<size.columns)) : nil
+    }
+  }
+
+  /// The cells of a frame no longer shown, kept to write the next frame into
+  /// (`patched(reusing:_:)`): `rows` are those in which the frame shown now differs from them.
+  public struct Spare: Sendable {
+    fileprivate var cells: [Cell]
+    fileprivate var rows: Range<Int>
+    /// The cells of the frame shown (its storage): a spare is for writing that frame again.
+    fileprivate let over: WrittenAgain
+
+    /// The rows to copy from `cells` (a frame's) into the spare before writing that frame
+    /// again into it; nil when the spare is not that frame's.
+    fileprivate func rows(toWrite cells: [Cell], size: Size) -> Range<Int>? {
+      guard self.cells.count == cells.count, over.area(against: cells, size: size) != nil else { return nil }
+      return rows
+    }
+
+    /// Gives the spare cells to `target`, taking `target`'s: no copy of either.
+    fileprivate mutating func swapCells(with target: inout [Cell]) { swap(&cells, &target) }
+  }
+
+  /// This frame is shown now, in place of `earlier`: it forgets the frame it was written again
+  /// from, and when that was `earlier`, hands back `earlier`'s cells as the spare for the next
+  /// frame written again (the rows they differ in are the ones this frame wrote).
+  public mutating func shown(after earlier: consuming Screen?) -> Spare? {
+    defer { writtenAgain = nil }
+    guard let earlier, let rows = writtenAgain?.area(against: earlier.cells, size: size)?.rows else { return nil }
+    return Spare(cells: earlier.cells, rows: rows, over: WrittenAgain(base: cells, rows: 0..<size.rows, columns: 0..<size.columns))
+  }
+
+  /// `patched(reusing:_:)` without a spare: into new storage.
+  public func patched(_ value: (ClockField) -> Duration?) -> Screen? {
+    var none: Spare?
+    return patched(reusing: &none, value)
+  }
+
+  /// This frame brought to the clock values `value` gives (the same screen's state at a later
+  /// instant, with no input between and nothing but its clocks moved: the caller's promise) by
+  /// writing each placed figure's new text over its old: the cells a render would give, for a
+  /// fraction of its work (the next-change property test holds it to that). Nil when a render
+  /// is needed: something noted has no reading or is covered, or a figure's text changes
+  /// length (or its big glyphs their columns).
+  ///
+  /// `spare`: the cells of the frame before this one (`shown(after:)`), taken to write the
+  /// new frame into: only the rows this frame changed are copied into them, instead of the
+  /// whole grid into new storage. The cells are the same either way (`WrittenAgainTests`).
+  public func patched(reusing spare: inout Spare?, _ value: (ClockField) -> Duration?) -> Screen? {
+    // A spare is used once, for the frame it was kept for, or not at all.
+    defer { spare = nil }
+    guard patchable, !placed.isEmpty else { return nil }
+    var screen = self
+    if let rows = spare?.rows(toWrite: cells, size: size) {
+      // The spare's storage becomes the new frame's, and is its only owner: written in place.
+      spare?.swapCells(with: &screen.cells)
+      let from = rows.lowerBound * size.columns
+      let to = rows.upperBound * size.columns
+      screen.cells.withUnsafeMutableBufferPointer { target in
+        cells.withUnsafeBufferPointer { source in
+          _ = UnsafeMutableBufferPointer(rebasing: target[from..<to]).update(fromContentsOf: source[from..<to])
+        }
+      }
+    }
+    var touched: Range<Int>?
+    var across: Range<Int>?
+    func wrote(_ columns: Range<Int>) {
+      let wider = columns.lowerBound - 1..<columns.upperBound + 1
+      across = across.map { min($0.lowerBound, wider.lowerBound)..<max($0.upperBound, wider.upperBound) } ?? wider
+    }
+    for (index, place) in placed.enumerated() {
+      guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
+      let old = place.figure.text
+      // Something drawn over a figure after it (nothing should be: the layout gives each
+      // widget its rows) leaves it to a render.
+      if place.face == nil, !zip(0..<place.shown, old.utf8).allSatisfy({ self[place.row, place.column + $0].bytes == UInt64($1) }) {
+        return nil
+      }
+      let text = reading.text(now)
+      if text == old { continue }
+      guard text.utf8.count == old.utf8.count else { return nil }
+      if let face = place.face {
+        let columns = BigDigits.glyphColumns(text, face: face, column: place.column)
+        guard columns == BigDigits.glyphColumns(old, face: face, column: place.column) else { return nil }
+        // Big digits ink only their cells: a glyph that changes is cleared, then drawn alone.
+        for (glyph, (a, b)) in zip(columns, zip(old, text)) where a != b {
+          for y in place.row..<place.row + face.height {
+            for x in glyph { screen.set(y, x, .blank) }
+          }
+          BigDigits.draw(String(b), face: face, into: &screen, row: place.row, column: glyph.lowerBound, style: place.style)
+          wrote(glyph)
+        }
+      } else {
+        let written = screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
+        wrote(place.column..<place.column + written)
+      }
+      screen.placed[index].figure.text = text
+      // Big digits may hang over the last row (drawing clips them): only rows of the screen.
+      let rows = (place.row..<max(place.row, place.row + (place.face?.height ?? 1))).clamped(to: 0..<size.rows)
+      touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
+    }
+    screen.writtenAgain = WrittenAgain(base: cells, rows: touched ?? 0..<0, columns: across ?? 0..<0)
+    return screen
+  }
+
+}
