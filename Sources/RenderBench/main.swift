@@ -100,7 +100,7 @@ let variants: [(String, (Int) -> Screen)] = [
     runs &+= before.map { frame.changes(since: $0).count } ?? 0
     let spare = reused ? frame.shown(after: before) : nil
     before = nil
-    upcoming = program.upcoming(from: frame, first: reused ? following : nil, spare: spare)
+    upcoming = program.upcoming(from: frame, first: reused ? following : nil, spare: consume spare)
   }
   let elapsed = clock.now - start
   if runs == -1 { print(runs) }

@@ -307,7 +307,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     let first = shownKnown && effectsRun == effectsBefore ? following : nil
     let spare = shownKnown ? previous?.shown(after: before) : nil
     before = nil
-    upcoming = previous.flatMap { program.upcoming(from: $0, first: first, spare: spare) }
+    // Handed over, not captured: a second owner would make the first write copy the spare.
+    if let frame = previous { upcoming = program.upcoming(from: frame, first: first, spare: consume spare) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil
