@@ -65,7 +65,10 @@ public struct Screen: Equatable, Sendable {
   @discardableResult
   public mutating func put(_ text: String, row: Int, column: Int, style: Style = .plain, width: Int? = nil) -> Int {
     guard row >= 0, row < size.rows else { return 0 }
-    let limit = min(size.columns, width.map { column + max(0, $0) } ?? size.columns)
+    let (end, past) = column.addingReportingOverflow(max(0, width ?? 0))
+    let limit = min(size.columns, width == nil || past ? size.columns : end)
+    // Nothing fits from there (a column past the screen, however far: no sum below can trap).
+    guard column < limit else { return 0 }
     let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
       guard bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return nil }
       return put(ascii: bytes, row: row, column: column, limit: limit, style: style)
@@ -112,7 +115,6 @@ public struct Screen: Equatable, Sendable {
   /// (each one inside the run has its other half inside it too).
   private mutating func put(ascii bytes: UnsafeBufferPointer<UInt8>, row: Int, column: Int, limit: Int, style: Style) -> Int {
     let count = bytes.count
-    guard column < limit else { return 0 }
     let (room, beyond) = limit.subtractingReportingOverflow(column)
     let taken = beyond ? count : min(count, room)
     // Bytes left of the screen are taken (counted) but not drawn.

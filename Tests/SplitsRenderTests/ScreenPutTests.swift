@@ -51,5 +51,14 @@ struct ScreenPutTests {
     #expect(screen.put("abc", row: 0, column: Int.min, width: 5) == 3)
     #expect(screen.put("abc", row: 0, column: -2) == 3)
     #expect(screen.lines[0] == "c         ")
+    for text in ["·▲", "e\u{301}랩"] {
+      #expect(screen.put(text, row: 1, column: Int.max) == 0)
+      #expect(screen.put(text, row: 1, column: Int.max - 1, width: 5) == 0)
+      // Far to the left, every character is taken (counted) and none drawn.
+      #expect(screen.put(text, row: 1, column: Int.min) == TextWidth.columns(text))
+      #expect(screen.put(text, row: 1, column: Int.min, width: Int.max) == TextWidth.columns(text))
+    }
+    #expect(screen.put("abc", row: 1, column: 8, width: Int.max) == 2)
+    #expect(screen.lines[1] == "        ab")
   }
 }
