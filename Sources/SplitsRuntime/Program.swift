@@ -97,12 +97,6 @@ extension Program {
 
   public func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? { nil }
 
-  /// `patched(_:since:reusing:)` into new storage.
-  public func patched(_ frame: Screen, since earlier: TickBasis) -> Screen? {
-    var none: Screen.Spare?
-    return patched(frame, since: earlier, reusing: &none)
-  }
-
   public var followsWallClock: Bool { false }
 
   /// The summary when every event reached the journal.
