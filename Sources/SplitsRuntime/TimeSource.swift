@@ -4,7 +4,11 @@ import SplitsCore
 /// Reads the two clocks for the core, and turns the core's instants back into instants of the
 /// clock the ticker sleeps on. Production runs on `LoopClock` (the boot clock, sleeping on
 /// the event loop's timer); tests run on a test clock in virtual time.
-public struct TimeSource<C: Clock>: Sendable where C.Duration == Duration {
+///
+/// A class: the runtime, generic over the clock and not specialised across modules, reads the
+/// clocks through it on every tick; a generic struct would make each tick look its type up in
+/// the runtime's metadata cache first (a cache miss after a sleep), a class carries its own.
+public final class TimeSource<C: Clock>: Sendable where C.Duration == Duration {
   public let clock: C
   let origin: C.Instant
   let originInstant: Instant
