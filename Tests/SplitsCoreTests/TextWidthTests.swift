@@ -66,4 +66,29 @@ struct TextWidthTests {
       #expect(TextWidth.columns(TextWidth.leftPadded(text, to: 12)) == 12)
     }
   }
+
+  /// `standsAlone`: every scalar of the set (the whole set is in the Basic Multilingual Plane)
+  /// makes a character of its own beside itself and beside a sample of each kind in the set,
+  /// as Swift's own grapheme breaking reads them (a combining mark, a joiner or a jamo among
+  /// them would join one of these pairs).
+  @Test func scalarsThatStandAloneNeverJoinANeighbour() {
+    let samples: [Unicode.Scalar] = ["a", " ", "\u{A0}", "\u{2B0}", "·", "…", "▲", "█", "⚡", "あ", "ｱ", "漢", "가", "힣"]
+    var members = 0
+    var joined: [String] = []
+    for value in UInt32(0)...0xFFFF {
+      guard let scalar = Unicode.Scalar(value), TextWidth.standsAlone(scalar) else { continue }
+      members += 1
+      for (first, second) in samples.flatMap({ [(scalar, $0), ($0, scalar)] }) + [(scalar, scalar)] {
+        var pair = ""
+        pair.unicodeScalars.append(first)
+        pair.unicodeScalars.append(second)
+        if pair.count != 2, joined.count < 5 { joined.append(String(first.value, radix: 16) + "+" + String(second.value, radix: 16)) }
+      }
+    }
+    #expect(members > 40_000)
+    #expect(joined.isEmpty, "joined: \(joined)")
+    for scalar in ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{1161}", "\u{11A8}", "\u{1F1F0}", "\r", "\u{AD}", "\u{200B}"] as [Unicode.Scalar] {
+      #expect(!TextWidth.standsAlone(scalar), "\(scalar.value)")
+    }
+  }
 }
