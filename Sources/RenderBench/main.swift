@@ -34,12 +34,9 @@ func measure(_ frame: (Int) -> Screen) -> Double {
     runs &+= screen.changes(since: previous).count
     previous = screen
   }
-  let elapsed = clock.now - start
   // Keep the result alive so nothing is optimised away.
   if runs == -1 { print(runs) }
-  let (seconds, attoseconds) = elapsed.components
-  let micros = Double(seconds) * 1e6 + Double(attoseconds) / 1e12
-  return micros / Double(frames)
+  return perFrame(clock.now - start)
 }
 
 let ride = runningRide()
@@ -102,10 +99,8 @@ let variants: [(String, (Int) -> Screen)] = [
     before = nil
     upcoming = program.upcoming(from: frame, first: reused ? following : nil, spare: consume spare)
   }
-  let elapsed = clock.now - start
   if runs == -1 { print(runs) }
-  let (seconds, attoseconds) = elapsed.components
-  return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(frames)
+  return perFrame(clock.now - start)
 }
 
 /// A lap key's work beyond the journal on a ride with 40 laps: the key applied to the ride, the
@@ -127,36 +122,37 @@ let variants: [(String, (Int) -> Screen)] = [
     _ = program.handle(Action(.key(.character("l")), at: Now(monotonic: at, wallMilliseconds: 0)))
     runs &+= program.render(size: size).changes(since: before).count
   }
-  let elapsed = clock.now - start
   if runs == -1 { print(runs) }
+  return perFrame(clock.now - start)
+}
+
+/// Microseconds a frame, for `frames` frames in `elapsed`.
+func perFrame(_ elapsed: Duration) -> Double {
   let (seconds, attoseconds) = elapsed.components
   return (Double(seconds) * 1e6 + Double(attoseconds) / 1e12) / Double(frames)
 }
 
 func format(_ micros: Double) -> String { "\((micros * 10).rounded() / 10)" }
 
-// The cores may be shared: each variant runs three times after a warm-up; the median and the
-// best of the three are printed.
-print("render + changes(since:), \(size), \(frames) frames each, median (best) of 3")
-for (name, frame) in variants {
-  _ = measure(frame)  // warm-up
-  let rounds = (0..<3).map { _ in measure(frame) }.sorted()
+/// Runs `measure` once to warm up, then three times; prints the median and the best.
+func report(_ name: String, _ measure: () -> Double) {
+  _ = measure()
+  let rounds = (0..<3).map { _ in measure() }.sorted()
   let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
   print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
 }
 
+// The cores may be shared: each variant runs three times after a warm-up; the median and the
+// best of the three are printed.
+print("render + changes(since:), \(size), \(frames) frames each, median (best) of 3")
+for (name, frame) in variants { report(name) { measure(frame) } }
+
 print("the ticker's work per change at hundredths (tick, diff, next deadline), \(size), \(frames) frames each")
 for (name, options) in [("ride, running, 3 laps, big digits", ViewOptions()), ("ride, running, 3 laps, --plain", ViewOptions(plain: true))] {
-  _ = MainActor.assumeIsolated { measureTicker(options) }
-  let rounds = (0..<3).map { _ in MainActor.assumeIsolated { measureTicker(options) } }.sorted()
-  let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
-  print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
+  report(name) { MainActor.assumeIsolated { measureTicker(options) } }
 }
 
 print("a lap key on a ride of 40 laps (tick and render before; key, render, diff), \(size), \(frames) frames each")
 for (name, options) in [("ride, 40 laps, big digits", ViewOptions()), ("ride, 40 laps, --plain", ViewOptions(plain: true))] {
-  _ = MainActor.assumeIsolated { measureLapKey(options) }
-  let rounds = (0..<3).map { _ in MainActor.assumeIsolated { measureLapKey(options) } }.sorted()
-  let padded = name + String(repeating: " ", count: max(0, 36 - name.count))
-  print("\(padded) \(format(rounds[1])) µs/frame (\(format(rounds[0])))")
+  report(name) { MainActor.assumeIsolated { measureLapKey(options) } }
 }

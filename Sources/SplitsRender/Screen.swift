@@ -70,7 +70,7 @@ public struct Screen: Equatable, Sendable {
     // Nothing fits from there (a column past the screen, however far: no sum below can trap).
     guard column < limit else { return 0 }
     let ascii = text.utf8.withContiguousStorageIfAvailable { bytes -> Int? in
-      guard bytes.allSatisfy({ $0 &- 0x20 < 0x5F }) else { return nil }
+      guard bytes.allSatisfy(TextWidth.isPrintableASCII) else { return nil }
       return put(ascii: bytes, row: row, column: column, limit: limit, style: style)
     }
     if let written = ascii ?? nil { return written }
@@ -79,30 +79,29 @@ public struct Screen: Equatable, Sendable {
     guard text.unicodeScalars.allSatisfy(TextWidth.standsAlone) else {
       return put(characters: text, row: row, column: column, limit: limit, style: style)
     }
-    var x = column
-    for scalar in text.unicodeScalars {
-      let w = TextWidth.columns(scalar)
-      if w == 0 { continue }
-      if x + w > limit { break }
-      if x >= 0 {
-        set(row, x, Cell(scalar, width: w, style: style))
-        if w == 2 { set(row, x + 1, .continuation(style: style)) }
-      }
-      x += w
-    }
-    return max(0, x - column)
+    return put(text.unicodeScalars, row: row, column: column, limit: limit, style: style, columns: TextWidth.columns, cell: Cell.init)
   }
 
   /// `put` character by character: what every text reads as; the other ways of `put` give
   /// the same cells (`ScreenPutTests`).
   mutating func put(characters text: String, row: Int, column: Int, limit: Int, style: Style) -> Int {
+    put(text, row: row, column: column, limit: limit, style: style, columns: TextWidth.columns, cell: Cell.init)
+  }
+
+  /// Writes `units` (characters, or scalars that are characters of their own) one after the
+  /// other up to `limit`, each `columns` wide (none: left out), a wide one with its
+  /// continuation; those left of the screen are taken but not drawn.
+  private mutating func put<Units: Sequence>(
+    _ units: Units, row: Int, column: Int, limit: Int, style: Style, columns: (Units.Element) -> Int,
+    cell: (Units.Element, Int, Style) -> Cell
+  ) -> Int {
     var x = column
-    for character in text {
-      let w = TextWidth.columns(character)
+    for unit in units {
+      let w = columns(unit)
       if w == 0 { continue }
       if x + w > limit { break }
       if x >= 0 {
-        set(row, x, Cell(character, width: w, style: style))
+        set(row, x, cell(unit, w, style))
         if w == 2 { set(row, x + 1, .continuation(style: style)) }
       }
       x += w
@@ -249,3 +248,4 @@ public struct Screen: Equatable, Sendable {
     }
   }
 }
+

@@ -16,10 +16,15 @@ extension Screen {
     /// Where a screen of `size` can differ from `cells` (never outside the screen) when
     /// `cells` is the base itself; else nil.
     func area(against cells: [Cell], size: Size) -> (rows: Range<Int>, columns: Range<Int>)? {
-      guard base.count == cells.count else { return nil }
-      let same = base.withUnsafeBufferPointer { a in cells.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
-      return same ? (rows.clamped(to: 0..<size.rows), columns.clamped(to: 0..<size.columns)) : nil
+      guard sameStorage(base, cells) else { return nil }
+      return (rows.clamped(to: 0..<size.rows), columns.clamped(to: 0..<size.columns))
     }
+  }
+
+  /// Whether two arrays of cells are one storage (which two live arrays share only while
+  /// equal).
+  fileprivate static func sameStorage(_ a: [Cell], _ b: [Cell]) -> Bool {
+    a.count == b.count && a.withUnsafeBufferPointer { a in b.withUnsafeBufferPointer { b in a.baseAddress == b.baseAddress } }
   }
 
   /// The cells of a frame no longer shown, kept to write the next frame into
@@ -28,14 +33,11 @@ extension Screen {
     fileprivate var cells: [Cell]
     fileprivate var rows: Range<Int>
     /// The cells of the frame shown (its storage): a spare is for writing that frame again.
-    fileprivate let over: WrittenAgain
+    fileprivate let over: [Cell]
 
     /// The rows to copy from `cells` (a frame's) into the spare before writing that frame
     /// again into it; nil when the spare is not that frame's.
-    fileprivate func rows(toWrite cells: [Cell], size: Size) -> Range<Int>? {
-      guard self.cells.count == cells.count, over.area(against: cells, size: size) != nil else { return nil }
-      return rows
-    }
+    fileprivate func rows(toWrite cells: [Cell]) -> Range<Int>? { Screen.sameStorage(over, cells) ? rows : nil }
 
     /// Gives the spare cells to `target`, taking `target`'s: no copy of either.
     fileprivate mutating func swapCells(with target: inout [Cell]) { swap(&cells, &target) }
@@ -47,7 +49,7 @@ extension Screen {
   public mutating func shown(after earlier: consuming Screen?) -> Spare? {
     defer { writtenAgain = nil }
     guard let earlier, let rows = writtenAgain?.area(against: earlier.cells, size: size)?.rows else { return nil }
-    return Spare(cells: earlier.cells, rows: rows, over: WrittenAgain(base: cells, rows: 0..<size.rows, columns: 0..<size.columns))
+    return Spare(cells: earlier.cells, rows: rows, over: cells)
   }
 
   /// `patched(reusing:_:)` without a spare: into new storage.
@@ -71,7 +73,7 @@ extension Screen {
     defer { spare = nil }
     guard patchable, !placed.isEmpty else { return nil }
     var screen = self
-    if let rows = spare?.rows(toWrite: cells, size: size) {
+    if let rows = spare?.rows(toWrite: cells) {
       // The spare's storage becomes the new frame's, and is its only owner: written in place.
       spare?.swapCells(with: &screen.cells)
       let from = rows.lowerBound * size.columns

@@ -79,18 +79,17 @@ extension Program {
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)
         return Upcoming(
-          at: next.monotonic, frame: followsWallClock ? nil : shown,
-          until: after.map { max($0.monotonic, next.monotonic) }, following: after)
+          at: next.monotonic, frame: followsWallClock ? nil : shown, following: after)
       }
       // The same cells can show other figures than `frame` did (a delta that appeared under
       // the help overlay, whose mark beside it shows later): the next candidates are those of
       // the frame as it is at `next`.
       guard let following = probe.nextCandidate(shown: shown.clocks) else { return nil }
       // A tick owed at once (an ended countdown that must still quit).
-      if following.monotonic <= next.monotonic { return Upcoming(at: next.monotonic, frame: nil, until: nil) }
+      if following.monotonic <= next.monotonic { return Upcoming(at: next.monotonic, frame: nil) }
       next = following
     }
-    return Upcoming(at: next.monotonic, frame: nil, until: nil)
+    return Upcoming(at: next.monotonic, frame: nil)
   }
 
   public var searchLimit: Int { 1_000 }
@@ -108,16 +107,17 @@ extension Program {
 public struct Upcoming: Sendable {
   public var at: Instant
   public var frame: Screen?
-  public var until: Instant?
-  /// The candidate at `until`, as the program gave it (nil with `until`).
+  /// The program's next candidate after `at`, as it gave it (nil: none).
   public var following: Now?
 
-  public init(at: Instant, frame: Screen?, until: Instant?, following: Now? = nil) {
+  public init(at: Instant, frame: Screen?, following: Now? = nil) {
     self.at = at
     self.frame = frame
-    self.until = until
     self.following = following
   }
+
+  /// Until when `frame` is the frame: the next candidate (never before `at`).
+  public var until: Instant? { following.map { max($0.monotonic, at) } }
 
   /// The frame to show at `instant`, if it is known without rendering.
   public func frame(at instant: Instant) -> Screen? {

@@ -64,11 +64,12 @@ public enum TextWidth {
   /// Whether every byte of `text` is printable ASCII (space to `~`): then each byte is one
   /// character of one column. (Only control characters cluster with ASCII: CR LF.)
   public static func isPrintableASCII(_ text: String) -> Bool {
-    let fast = text.utf8.withContiguousStorageIfAvailable { bytes in
-      bytes.allSatisfy { $0 &- 0x20 < 0x5F }
-    }
-    return fast ?? text.utf8.allSatisfy { $0 &- 0x20 < 0x5F }
+    let fast = text.utf8.withContiguousStorageIfAvailable { bytes in bytes.allSatisfy(isPrintableASCII) }
+    return fast ?? text.utf8.allSatisfy(isPrintableASCII)
   }
+
+  /// Whether `byte` is printable ASCII (space to `~`).
+  public static func isPrintableASCII(_ byte: UInt8) -> Bool { byte &- 0x20 < 0x5F }
 
   /// Columns one character (grapheme cluster) takes: the widest of its scalars.
   public static func columns(_ character: Character) -> Int {
