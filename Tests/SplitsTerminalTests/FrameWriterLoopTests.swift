@@ -122,8 +122,10 @@ struct FrameWriterLoopTests {
     let loop = try #require(EventLoop(ring: choice))
     #expect(loop.backend.isRing == (choice == .automatic), "\(loop.backend)")
     defer { loop.close() }
+    // `output` is closed once, below (the reader's end of file); a second close could take
+    // the descriptor a test beside this one opened meanwhile (a journal's, seen as SQLite's
+    // "disk I/O error").
     let (reader, output) = try WriteAllTests.pipe()
-    defer { close(output) }
     let text = String(repeating: "0123456789", count: 30_000)
     let received = WriteAllTests.Received()
     let done = DispatchSemaphore(value: 0)
