@@ -62,8 +62,13 @@ public struct JournalError: Error, Equatable, Sendable, CustomStringConvertible,
     guard let db = error as? DatabaseError else {
       return JournalError(path: path, reason: writing ? .writeFailed("\(error)") : .unreadable("\(error)"))
     }
-    let message = db.message ?? "\(db.resultCode)"
     let code = db.resultCode.primaryResultCode
+    var message = db.message ?? "\(db.resultCode)"
+    if code == .SQLITE_IOERR, db.extendedResultCode != db.resultCode {
+      // SQLite says "disk I/O error" for every kind; the extended code tells a failed read,
+      // write, sync, lock or shared-memory index apart (sqlite.org/rescode.html).
+      message += " (SQLite code \(db.extendedResultCode.rawValue))"
+    }
     if [.SQLITE_CANTOPEN, .SQLITE_IOERR].contains(code), FileSystem.isFull(holding: path) {
       // SQLite says only "disk I/O error" when it cannot make or grow the `-shm` index.
       let why = "the disk is full, no space left on the device (SQLite: \(message))"
