@@ -21,9 +21,15 @@ build: deps
 	@$(COMMIT_NOTE)
 	$(SWIFT) build; status=$$?; rm -f $(COMMIT_HEADER); exit $$status
 
+# The release build links the Swift libraries into the binary (docs/decisions.md, "The release
+# build is linked statically"): it runs wherever the toolchain is not, and starts and ticks
+# for less. Linked with the toolchain's lld: the default linker warns at every link about a
+# glibc function Foundation's static library refers to (`mktemp`).
+RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+
 release: deps
 	@$(COMMIT_NOTE)
-	$(SWIFT) build -c release; status=$$?; rm -f $(COMMIT_HEADER); exit $$status
+	$(SWIFT) build $(RELEASE); status=$$?; rm -f $(COMMIT_HEADER); exit $$status
 
 run: build
 	@$(BIN) $(ARGS)
@@ -74,7 +80,7 @@ BENCH_PY := $(BENCH_VENV)/bin/python
 
 .PHONY: bench
 bench: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
+	$(SWIFT) build $(RELEASE) --scratch-path $(BENCH_SCRATCH)
 	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits
@@ -86,7 +92,7 @@ bench: deps
 # docs/performance.md.
 .PHONY: bench-remote bench-follow bench-sensors
 bench-remote bench-follow bench-sensors: bench-%: deps
-	$(SWIFT) build -c release --scratch-path $(BENCH_SCRATCH)
+	$(SWIFT) build $(RELEASE) --scratch-path $(BENCH_SCRATCH)
 	@test -x $(BENCH_PY) || python3 -m venv $(BENCH_VENV)
 	@$(BENCH_PY) -m pip install --quiet --disable-pip-version-check -r bench/requirements.txt
 	$(BENCH_PY) bench/bench.py --splits $(BENCH_SCRATCH)/release/splits --only $*

@@ -9,10 +9,11 @@ each, interleaved; per-run figures are written to bench/results/, the medians of
 three runs to bench/results/summary.json, and report.py turns those into
 docs/performance.md and docs/performance.png.
 
-Unless --quick or --no-static, it first builds a release binary with the Swift libraries
-linked statically (`swift build -c release --static-swift-stdlib --scratch-path
-.build-static`, log in .build-static/build.log) for its peak RSS; if that build fails,
-the error is reported instead.
+The binary measured is the release build as installed, the Swift libraries linked into it
+(`--static-swift-stdlib`). Unless --quick or --no-dynamic, it first builds a second release
+binary with them linked dynamically (`swift build -c release --scratch-path .build-dynamic`,
+log in .build-dynamic/build.log), whose peak RSS and start-up are reported beside; if that
+build fails, the error is reported instead.
 
 `--only remote` runs only bench/remote.py (`splits lap` to the open screen showing the lap)
 and writes bench/results/remote.json, rendered by `report.py --only remote`.
@@ -22,7 +23,7 @@ and writes bench/results/remote.json, rendered by `report.py --only remote`.
 bench/results/follow.json, which report.py renders (`report.py --only follow` updates that
 block of docs/performance.md alone).
 
-Usage: bench.py --splits PATH [--static-splits PATH | --no-static] [--runs 3] [--quick]
+Usage: bench.py --splits PATH [--dynamic-splits PATH | --no-dynamic] [--runs 3] [--quick]
                 [--only follow|remote|sensors]
 """
 
@@ -764,7 +765,7 @@ def run_follow(binary: str, runs: int) -> dict:
 # Runs and summary
 
 
-def run_splits(binary: str, static_binary: str | None) -> dict:
+def run_splits(binary: str, dynamic_binary: str | None) -> dict:
     log("  splits --plain --precision s (ready, running, stop/continue, laps, paused)")
     s = splits_plain_s(binary)
     log("  splits --plain --precision cs (running, stop/continue)")
@@ -779,10 +780,10 @@ def run_splits(binary: str, static_binary: str | None) -> dict:
     keys_tmpfs = splits_keys_tmpfs(binary)
     log("  splits under strace (the journal's flushes)")
     flush = flush_durations(binary)
-    log("  splits --precision cs, peak RSS, dynamic" + (" and static builds" if static_binary else ""))
-    rss = {"dynamic": rss_session(binary)}
-    if static_binary:
-        rss["static"] = rss_session(static_binary)
+    log("  splits --precision cs, peak RSS" + (", and of the dynamic build" if dynamic_binary else ""))
+    rss = {"static": rss_session(binary)}
+    if dynamic_binary:
+        rss["dynamic"] = rss_session(dynamic_binary)
     return {"plain_s": s, "plain_cs": cs, "plain_ds": ds, "big": big, "keys_tmpfs": keys_tmpfs, "flush": flush,
             "rss": rss}
 
@@ -985,15 +986,15 @@ def versions(binary: str, python: str) -> dict:
     }
 
 
-def build_static() -> tuple[str | None, str | None]:
-    """`swift build -c release --static-swift-stdlib --scratch-path .build-static`: the
-    binary, or the error."""
+def build_dynamic() -> tuple[str | None, str | None]:
+    """`swift build -c release --scratch-path .build-dynamic` (the Swift libraries linked
+    dynamically): the binary, or the error."""
     root = os.path.dirname(HERE)
-    scratch = os.path.join(root, ".build-static")
+    scratch = os.path.join(root, ".build-dynamic")
     os.makedirs(scratch, exist_ok=True)
     log_path = os.path.join(scratch, "build.log")
-    argv = ["swift", "build", "-c", "release", "--static-swift-stdlib", "--scratch-path", scratch]
-    log("static build: " + " ".join(argv[:-1]) + " .build-static")
+    argv = ["swift", "build", "-c", "release", "--scratch-path", scratch]
+    log("dynamic build: " + " ".join(argv[:-1]) + " .build-dynamic")
     with open(log_path, "w") as f:
         try:
             done = subprocess.run(argv, cwd=root, stdout=f, stderr=subprocess.STDOUT, timeout=1800)
@@ -1079,9 +1080,9 @@ def write_sensors(binary: str, args) -> None:
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--splits", required=True, help="the release binary")
-    parser.add_argument("--static-splits", help="a release build with --static-swift-stdlib (its peak RSS is reported "
-                        "beside); by default built into .build-static")
-    parser.add_argument("--no-static", action="store_true", help="no static build")
+    parser.add_argument("--dynamic-splits", help="a release build with the Swift libraries linked dynamically (its "
+                        "peak RSS and start-up are reported beside); by default built into .build-dynamic")
+    parser.add_argument("--no-dynamic", action="store_true", help="no dynamic build")
     parser.add_argument("--python", default=sys.executable, help="the Python that has termdown")
     parser.add_argument("--runs", type=int, default=3)
     parser.add_argument("--quick", action="store_true", help="short phases, one run: a smoke test")
@@ -1103,11 +1104,11 @@ def main() -> int:
     if args.only == "sensors":
         write_sensors(binary, args)
         return 0
-    static_binary, static_error = None, None
-    if args.static_splits:
-        static_binary = os.path.abspath(args.static_splits)
-    elif not (args.quick or args.no_static):
-        static_binary, static_error = build_static()
+    dynamic_binary, dynamic_error = None, None
+    if args.dynamic_splits:
+        dynamic_binary = os.path.abspath(args.dynamic_splits)
+    elif not (args.quick or args.no_dynamic):
+        dynamic_binary, dynamic_error = build_dynamic()
 
     began = time.monotonic()
     info = {
@@ -1117,14 +1118,14 @@ def main() -> int:
         "terminal": f"{COLUMNS}x{ROWS} pty, TERM=xterm-256color, LANG=C.UTF-8",
         "runs": args.runs,
         "phases_s": dict(PHASE),
-        "static": {"binary": static_binary, "error": static_error,
-                   "version": versions(static_binary, args.python)["splits"] if static_binary else None},
+        "dynamic": {"binary": dynamic_binary, "error": dynamic_error,
+                    "version": versions(dynamic_binary, args.python)["splits"] if dynamic_binary else None},
     }
     log(f"bench: {info['machine']['cpu']}, {info['machine']['nproc']} cores, kernel {info['machine']['kernel']}")
     splits_runs, termdown_runs = [], []
     for n in range(1, args.runs + 1):
         log(f"run {n}/{args.runs}: splits")
-        splits_runs.append(run_splits(binary, static_binary))
+        splits_runs.append(run_splits(binary, dynamic_binary))
         log(f"run {n}/{args.runs}: termdown")
         termdown_runs.append(run_termdown(args.python))
     log("splits status")

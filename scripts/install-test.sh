@@ -54,6 +54,14 @@ else
   fail "splits status --json: $json"
 fi
 
+# Self-contained: no Swift library is loaded from the toolchain (docs/decisions.md, "The
+# release build is linked statically").
+if libs=$(ldd "$bin" 2>&1) && ! grep -qiE 'libswift|libFoundation|libdispatch|libBlocksRuntime' <<<"$libs"; then
+  pass "the installed splits loads no Swift library"
+else
+  fail "the installed splits loads Swift libraries: $(grep -iE 'swift|Foundation|dispatch' <<<"$libs" | head -n 3)"
+fi
+
 # The manual page: man formats it without a complaint.
 page=$prefix/share/man/man1/splits.1
 if man_out=$(MANPAGER=cat MANWIDTH=80 man -l "$page" 2>"$scratch/man.err" | head -n 5) \
