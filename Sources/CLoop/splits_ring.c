@@ -40,6 +40,8 @@ struct splits_ring {
   int poll_armed;
   /// A write is in the kernel, not completed yet (its bytes in `buffer`).
   int write_pending;
+  /// The errno the next wait fails with before submitting (0: none; `splits_ring_fail_next_wait`).
+  int fail_next;
   uint8_t *buffer;
   size_t capacity;
   /// The write's link timeout, read by the kernel when the write is submitted.
@@ -226,9 +228,16 @@ static int queue_write(splits_ring *ring, unsigned *tail, int fd, const uint8_t 
 
 int splits_ring_keeps_deadlines(const splits_ring *ring) { return ring->keeps_deadlines; }
 
+void splits_ring_fail_next_wait(splits_ring *ring, int error) { ring->fail_next = error; }
+
 int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t length, int watch, int64_t deadline,
                      int64_t *written) {
   *written = INT64_MIN;
+  if (ring->fail_next) {
+    errno = ring->fail_next;
+    ring->fail_next = 0;
+    return -1;
+  }
   unsigned tail = __atomic_load_n(ring->sq_tail, __ATOMIC_RELAXED);
   unsigned queued = 0;
   // The completions that end this wait: with a write, the write's, its timeout's and the

@@ -242,6 +242,12 @@ public final class EventLoop {
     return true
   }
 
+  /// Makes the ring's next wait fail with `error` before it submits anything, as a kernel that
+  /// refuses the ring in the middle of a run would (for the tests of the fall-back to epoll).
+  func failNextRingWait(_ error: Int32) {
+    if let ring { splits_ring_fail_next_wait(ring, error) }
+  }
+
   /// Tells the queued write's `done` what the ring made of it (`written`: its count, minus
   /// its errno, or `Int64.min` when it was not submitted).
   private func finish(_ write: QueuedWrite, written: Int64) {

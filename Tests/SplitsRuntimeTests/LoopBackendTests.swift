@@ -106,4 +106,51 @@ struct LoopBackendTests {
     #expect(SystemClocks.boot().nanoseconds >= later)
     #expect(written == Int64.min)
   }
+
+  /// A pipe whose writing end does not block.
+  static func pipe() throws -> (reader: Int32, writer: Int32) {
+    var fds: [Int32] = [0, 0]
+    try #require(Glibc.pipe(&fds) == 0)
+    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+    return (fds[0], fds[1])
+  }
+
+  @Test(
+    "a ring the kernel fails in the middle of a run is given up for epoll: the frame goes out, timers and watches go on",
+    .enabled(if: ioUringAllowed))
+  func aRingFailingMidRunFallsBackToEpoll() throws {
+    let loop = try #require(EventLoop(ring: .automatic))
+    defer { loop.close() }
+    try #require(loop.backend.isRing)
+    let (watched, poke) = try Self.pipe()
+    let (reader, output) = try Self.pipe()
+    defer { for fd in [watched, poke, reader, output] { close(fd) } }
+    // Read without waiting: a frame never written fails the test, it does not hang it.
+    _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)
+    var gaveUp = false
+    let patience = loop.after(.seconds(5)) { gaveUp = true }
+    defer { loop.cancel(patience) }
+    // A frame for the ring's next wait, and a timer due in it.
+    var outcome: EventLoop.WriteOutcome?
+    #expect(loop.queueWrite(output, Array("FRAME".utf8)) { outcome = $0 })
+    var fired = false
+    loop.after(.milliseconds(20)) { fired = true }
+    loop.failNextRingWait(ENOMEM)
+    loop.run { (fired && outcome != nil) || gaveUp }
+    #expect(loop.backend == .epoll(reason: "io_uring failed: ENOMEM"))
+    #expect(loop.backend.description == "epoll (io_uring failed: ENOMEM)")
+    #expect(outcome == .written)
+    #expect(fired && !gaveUp, "the timer fired from the timerfd")
+    var frame = [UInt8](repeating: 0, count: 16)
+    let count = frame.withUnsafeMutableBytes { read(reader, $0.baseAddress, $0.count) }
+    #expect(count == 5 && Array(frame.prefix(5)) == Array("FRAME".utf8))
+    // A descriptor watched now is seen through epoll; no frame is queued in a ring any more.
+    var seen = false
+    #expect(loop.watch(watched) { seen = true })
+    _ = Array("k".utf8).withUnsafeBytes { write(poke, $0.baseAddress, $0.count) }
+    loop.run { seen || gaveUp }
+    #expect(seen && !gaveUp)
+    loop.unwatch(watched)
+    #expect(!loop.queueWrite(output, Array("NEXT".utf8)) { _ in }, "the caller writes itself without a ring")
+  }
 }

@@ -33,6 +33,11 @@ int splits_ring_keeps_deadlines(const splits_ring *ring);
 int splits_ring_wait(splits_ring *ring, int fd, const uint8_t *bytes, size_t length, int watch, int64_t deadline,
                      int64_t *written);
 
+/// Makes the next `splits_ring_wait` fail with `error` before it submits anything, as a kernel
+/// that refuses the ring in the middle of a run would (the tests of the loop's fall-back to
+/// epoll).
+void splits_ring_fail_next_wait(splits_ring *ring, int error);
+
 /// Unmaps the ring and closes it.
 void splits_ring_close(splits_ring *ring);
 
