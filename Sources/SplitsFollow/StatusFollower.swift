@@ -317,12 +317,16 @@ public final class StatusFollower {
     {
       return reader
     }
-    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }) {
+    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
+      JournalReader.mapsDeletedIndex(of: path)
+    {
       // The `-wal` or `-shm` was deleted (one appearing where there was none is not: the
-      // screen making the journal). SQLite shares one `-shm` mapping among the
-      // connections of a process to one file: a new reader would get the old readers' one,
-      // of the deleted files, and never see a new event. Close them all, whatever it costs
-      // (below).
+      // screen making the journal) while a reader of ours maps it. SQLite shares one `-shm`
+      // mapping among the connections of a process to one file: a new reader would get the
+      // old readers' one, of the deleted files, and never see a new event. Close them all
+      // (a closed reader is kept, not freed: `JournalReader.close`). The two files SQLite
+      // deletes itself, when the last writer closes (a `splits lap` with no screen open), no
+      // reader of ours maps: those readers are set aside.
       reader?.close()
       for old in retired { old.close() }
       retired = []

@@ -101,6 +101,25 @@ extension FileSystem {
     return true
   }
 
+  /// Every byte of the file at `path`, read until its end (a file of `/proc` says it has
+  /// none before it is read); nil when it cannot be opened or read.
+  static func readAll(_ path: String) -> [UInt8]? {
+    let fd = open(path, O_RDONLY | O_CLOEXEC)
+    guard fd >= 0 else { return nil }
+    defer { close(fd) }
+    var bytes: [UInt8] = []
+    var chunk = [UInt8](repeating: 0, count: 16_384)
+    while true {
+      let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+      if count == 0 { return bytes }
+      if count < 0 {
+        if errno == EINTR { continue }
+        return nil
+      }
+      bytes += chunk[0..<count]
+    }
+  }
+
   /// The device and inode of the file at `path`, nil when there is none.
   static func identity(_ path: String) -> FileIdentity? {
     var info = stat()

@@ -1,10 +1,11 @@
 import GRDB
 import Synchronization
 
-/// The closed connections of `Journal.inspect`, kept for the life of the process. Freeing one
-/// releases its dispatch queue, and libdispatch then starts worker threads of its global
-/// queues (and their 1 Hz timer) for good: a screen opened on an existing journal would run
-/// on three threads instead of one.
+/// The closed connections of `Journal.inspect` and of `JournalReader` (closed, or failing to
+/// open), kept for the life of the process. Freeing one releases its dispatch queue, and
+/// libdispatch then starts worker threads of its global queues (and their 1 Hz timer) for
+/// good: a screen opened on an existing journal, or `status --follow` after it closed a
+/// reader, would run on three threads instead of one.
 enum Inspected {
   private static let kept = Mutex<[DatabaseQueue]>([])
 

@@ -73,6 +73,7 @@ public final class JournalReader: Sendable {
         isImmutable: opening != path)
     } catch {
       try? queue.close()
+      Inspected.keep(queue)
       throw error
     }
   }
@@ -90,14 +91,34 @@ public final class JournalReader: Sendable {
     return "file:\(escaped)?immutable=1"
   }
 
-  /// Closes the connection (also done when the reader is released); reads then fail.
-  public func close() { try? queue.close() }
+  /// Closes the connection (also done when the reader is released); reads then fail. The
+  /// closed connection is kept for the life of the process (`Inspected`): freeing it would
+  /// start libdispatch's worker threads in a follower that runs on one.
+  public func close() {
+    try? queue.close()
+    Inspected.keep(queue)
+  }
 
   /// Whether the journal at `path` has a `-wal` holding anything (an empty one, which a
   /// reader that could not make its `-shm` leaves behind, adds nothing to the file).
   static func hasLog(_ path: String) -> Bool {
     var info = stat()
     return stat(path + "-wal", &info) == 0 && info.st_size > 0
+  }
+
+  /// Whether this process still maps the `-shm` index of the journal at `path` after that
+  /// file was deleted: a connection of ours then holds the index of deleted files, which
+  /// SQLite shares with every connection the process opens to the journal after it (so a new
+  /// reader would never see a new event). The `-wal` and `-shm` that SQLite deletes itself,
+  /// when the last writer closes, were mapped by no reader of ours: a reader holds the journal
+  /// in WAL mode, and SQLite deletes them only when nobody does. True when it cannot tell
+  /// (no `/proc`).
+  public static func mapsDeletedIndex(of path: String) -> Bool {
+    guard let resolved = realpath(path, nil) else { return true }
+    let file = String(cString: resolved) + "-shm (deleted)"
+    free(resolved)
+    guard let maps = FileSystem.readAll("/proc/self/maps") else { return true }
+    return String(decoding: maps, as: UTF8.self).split(separator: "\n").contains { $0.hasSuffix(file) }
   }
 
   /// Whether the file holds no journal tables yet (an empty file, or one the screen is

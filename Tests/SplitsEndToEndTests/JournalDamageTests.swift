@@ -205,7 +205,11 @@ struct JournalDamageTests {
     // The follower, in a pane of its own.
     let other = try await TmuxSession.shell()
     defer { other.close() }
-    _ = try await other.start("splits status --follow --data-dir \(data) --format '{state} {laps}' >$E2E/follow & echo started")
+    _ = try await other.start(
+      "splits status --follow --data-dir \(data) --format '{state} {laps}' >$E2E/follow & echo $! >$E2E/pid")
+    let follower = try await other.poll("the follower's pid") {
+      other.home.read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+    }
     func lines() -> [String] { other.home.read("follow")?.split(separator: "\n").map(String.init) ?? [] }
     _ = try await tmux.poll("the follower's first lap") { lines().last == "running 1" ? true : nil }
     try #require(unlink(data + "/splits.sqlite-wal") == 0 && unlink(data + "/splits.sqlite-shm") == 0)
@@ -217,6 +221,8 @@ struct JournalDamageTests {
     } catch {
       Issue.record("\(error)\nlines: \(lines())")
     }
+    // Its readers of the deleted files closed and kept, not freed: still one thread.
+    ScreenLoopTests.expectAlone(follower, "after the follower closed its readers of the deleted files")
     try tmux.send(keys: "Space")
     do {
       _ = try await tmux.poll("the follower to print the pause") { lines().last == "paused 4" ? true : nil }
