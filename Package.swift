@@ -159,7 +159,7 @@ let package = Package(
     .testTarget(
       name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsCLITests", dependencies: ["SplitsWorkout", "SplitsCLI", "SplitsCore", "SplitsStore", "SplitsRuntime"], swiftSettings: strict),
+      name: "SplitsCLITests", dependencies: ["SplitsWorkout", "SplitsCLI", "SplitsCore", "SplitsStore", "SplitsRuntime", "SplitsTestSystem"], swiftSettings: strict),
     .testTarget(
       name: "SplitsEndToEndTests", dependencies: ["splits", "SplitsTestRandom", "SplitsTestSystem"], swiftSettings: strict),
   ],

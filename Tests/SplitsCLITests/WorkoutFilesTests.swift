@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsTestSystem
 import SplitsWorkout
 import Testing
 
@@ -19,7 +20,7 @@ struct WorkoutFilesTests {
     }
     var environment: [String: String] { ["XDG_CONFIG_HOME": root + "/config", "HOME": root] }
     func write(_ text: String, _ path: String) throws {
-      try text.write(toFile: path, atomically: true, encoding: .utf8)
+      try #require(writeFile(text, to: path))
     }
     deinit { try? FileManager.default.removeItem(atPath: root) }
   }
@@ -63,14 +64,14 @@ struct WorkoutFilesTests {
     } catch {
       #expect(error.description.hasPrefix(place.root + "/bad.txt: line 1, column 6: expected a length"))
     }
-    _ = FileManager.default.createFile(atPath: place.root + "/big.txt", contents: Data(repeating: 0x20, count: Workout.Limits.bytes + 1))
+    try #require(writeFile([UInt8](repeating: 0x20, count: Workout.Limits.bytes + 1), to: place.root + "/big.txt"))
     do {
       _ = try WorkoutFiles.load(place.root + "/big.txt", environment: place.environment)
       Issue.record("a file over the limit was read")
     } catch {
       #expect(error.description.contains("larger than 1048576 bytes"))
     }
-    _ = FileManager.default.createFile(atPath: place.root + "/latin1.txt", contents: Data([0x2D, 0x20, 0x31, 0x6D, 0x0A, 0x2D, 0xE9, 0x0A]))
+    try #require(writeFile([0x2D, 0x20, 0x31, 0x6D, 0x0A, 0x2D, 0xE9, 0x0A], to: place.root + "/latin1.txt"))
     do {
       _ = try WorkoutFiles.load(place.root + "/latin1.txt", environment: place.environment)
       Issue.record("bytes that are not UTF-8 were read")

@@ -236,7 +236,7 @@ struct CommandLineHonestyTests {
     let scratch = try TempDirectory("data-file")
     defer { scratch.remove() }
     let file = scratch.file("not-a-directory")
-    #expect(FileManager.default.createFile(atPath: file, contents: Data("x".utf8)))
+    #expect(writeFile("x", to: file))
     let forms: [[String]] = [
       ["status", "--data-dir", file],  // the quick path
       ["status", "--json", "--data-dir", file],

@@ -214,7 +214,7 @@ struct DataDirectoryPrivacyTests {
           + "not by a splits screen of yours: the command was not sent\n", "\(lap)")
       #expect(lap.stdout.isEmpty, "\(lap)")
       #expect(!(lap.stdout + lap.stderr).contains("\u{1B}"), "\(lap)")
-      _ = FileManager.default.createFile(atPath: stop, contents: nil)
+      writeFile([], to: stop)
       _ = try await listener
     }
     #expect(!FileManager.default.fileExists(atPath: data + "/splits.sqlite"), "no journal was written")

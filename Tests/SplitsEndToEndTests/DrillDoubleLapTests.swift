@@ -40,7 +40,7 @@ struct DrillDoubleLapTests {
         done
       done
       """
-    try script.write(toFile: tmux.home.file("killer.sh"), atomically: true, encoding: .utf8)
+    try #require(writeFile(script, to: tmux.home.file("killer.sh")))
     // In the terminal itself: a screen needs its standard output to be one.
     let killer = try await tmux.start("bash $E2E/killer.sh; clear")
 
@@ -65,7 +65,7 @@ struct DrillDoubleLapTests {
       let errors = tmux.home.read("screens.err") ?? ""
       throw HarnessError("\(error)\nscreens' statuses: \(statuses.split(separator: "\n").suffix(20))\nerrors: \(errors.suffix(600))")
     }
-    _ = FileManager.default.createFile(atPath: tmux.home.file("STOP"), contents: Data())
+    writeFile([], to: tmux.home.file("STOP"))
     _ = try await tmux.exitStatus(of: killer, timeout: .seconds(10))
     let kills = Int(tmux.home.read("KILLS")?.trimmingCharacters(in: .whitespacesAndNewlines) ?? "") ?? 0
 

@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestSystem
 import Testing
 
 #if canImport(Glibc)
@@ -35,7 +36,7 @@ struct DrillWallClockTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let offsetFile = tmux.home.file("wall-offset")
-    func step(_ offset: String) throws { try (offset + "\n").write(toFile: offsetFile, atomically: true, encoding: .utf8) }
+    func step(_ offset: String) throws { try #require(writeFile((offset + "\n"), to: offsetFile)) }
     try step("+0")
     let prefix = Faketime.steppedWallClock(offsetFile: offsetFile)
 
@@ -128,7 +129,7 @@ struct DrillWallClockTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let offsetFile = tmux.home.file("wall-offset")
-    func step(_ offset: String) throws { try (offset + "\n").write(toFile: offsetFile, atomically: true, encoding: .utf8) }
+    func step(_ offset: String) throws { try #require(writeFile((offset + "\n"), to: offsetFile)) }
     let prefix = Faketime.steppedWallClock(offsetFile: offsetFile)
     let clock = ContinuousClock()
 

@@ -55,7 +55,7 @@ struct ErgEndToEndTests {
       let added = try await tmux.run("splits sensors add \(FakeBlueZ.trainer) --name Trainer")
       guard added.status == 0 else { throw HarnessError("splits sensors add: \(added)") }
       let file = tmux.home.file("erg.txt")
-      try workout.write(toFile: file, atomically: true, encoding: .utf8)
+      try #require(writeFile(workout, to: file))
       let job = try await tmux.start("splits workout \(file) --erg --plain --no-bell")
       return (tmux, job)
     } catch {

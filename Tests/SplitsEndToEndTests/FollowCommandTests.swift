@@ -336,7 +336,7 @@ extension FollowCommandTests {
     try FileManager.default.createDirectory(
       atPath: tmux.dataDir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
     let journal = tmux.dataDir + "/splits.sqlite"
-    #expect(FileManager.default.createFile(atPath: journal, contents: Data(), attributes: [.posixPermissions: 0o600]))
+    #expect(writeFile([], to: journal, mode: 0o600))
     _ = try await tmux.start("splits status --follow --format '{state}' >$E2E/empty & echo $! >$E2E/empty.pid")
     try await Self.waitForLine(tmux, "none", file: "empty") { $0 == "none" }
     let pid = try await tmux.poll("the follower's pid") {

@@ -97,7 +97,7 @@ struct NewcomerSmallThingsTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let path = tmux.home.file("emoji.txt")
-    try "# Trainer 🚴 hour\n- 20m 75%\n- 20m 60%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try #require(writeFile("# Trainer 🚴 hour\n- 20m 75%\n- 20m 60%\n", to: path))
     let job = try await tmux.start("splits workout --plain \(path)")
     try await tmux.waitFor("READY") { $0.state == "READY" }
     try tmux.send(keys: "Space")
@@ -117,7 +117,7 @@ struct NewcomerSmallThingsTests {
     let tmux = try await TmuxSession.shell(.init(width: 120))
     defer { tmux.close() }
     let path = tmux.home.file("sweetspot.txt")
-    try "# Sweet spot\n- Warm up 10m 60%\n- Main 20m 90%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try #require(writeFile("# Sweet spot\n- Warm up 10m 60%\n- Main 20m 90%\n", to: path))
     // From its directory, as it was typed: the path is short enough for the banner.
     var job = try await tmux.start("cd \(tmux.home.path) && splits workout --plain --no-bell sweetspot.txt")
     try await tmux.waitFor("READY") { $0.state == "READY" }
@@ -125,7 +125,7 @@ struct NewcomerSmallThingsTests {
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
     // A cue added: the same file, other text.
-    try "# Sweet spot\n- Warm up 10m 60%\n  @1m Spin up\n- Main 20m 90%\n".write(toFile: path, atomically: true, encoding: .utf8)
+    try #require(writeFile("# Sweet spot\n- Warm up 10m 60%\n  @1m Spin up\n- Main 20m 90%\n", to: path))
     job = try await tmux.start("splits workout --plain --no-bell sweetspot.txt")
     try await tmux.waitFor("the note") { 
       $0.contains("sweetspot.txt changed since ride 1 began: it goes on with the workout as it was then (r finishes it)")
@@ -153,7 +153,7 @@ struct NewcomerSmallThingsTests {
         </workout>
       </workout_file>
       """
-    try zwo.write(toFile: tmux.home.file("rest.zwo"), atomically: true, encoding: .utf8)
+    try #require(writeFile(zwo, to: tmux.home.file("rest.zwo")))
     let job = try await tmux.start("cd \(tmux.home.path) && splits workout --plain --no-bell rest.zwo 2>err.txt")
     try await tmux.waitFor("the warning on the screen") {
       $0.contains("Warning: line 4: skipped <RestDay>, not a block Splits knows")

@@ -186,7 +186,7 @@ struct RemoteControlTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let file = tmux.home.file("climb.txt")
-    try "# Climb\n- Climb lap\n- Easy 1s\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try #require(writeFile("# Climb\n- Climb lap\n- Easy 1s\n", to: file))
     let job = try await tmux.start("splits workout \(file) --plain --no-bell --split-guard 0")
     try await tmux.waitFor("the first step") { $0.contains("1/2") }
     #expect(try await Self.splits(tmux, "start").termination == .exited(0))

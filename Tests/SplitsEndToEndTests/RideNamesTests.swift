@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestSystem
 import Testing
 
 /// Named rides from the real binary: `--name`, a workout's name, `splits edit`, and
@@ -47,7 +48,7 @@ struct RideNamesTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let file = tmux.home.file("short.txt")
-    try "# Short one\n- 1s\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try #require(writeFile("# Short one\n- 1s\n", to: file))
     let job = try await tmux.start("splits workout \(file) --plain --no-bell")
     try await tmux.waitFor("the step") { $0.contains("1/1") }
     try tmux.send(keys: "Space")

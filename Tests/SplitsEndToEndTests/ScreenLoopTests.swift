@@ -1,4 +1,5 @@
 import Foundation
+import SplitsTestSystem
 import Testing
 
 #if canImport(Glibc)
@@ -59,7 +60,7 @@ struct ScreenLoopTests {
     try await tmux.waitFor("RUNNING after the resize") { $0.state == "RUNNING" }
     // The data directory's removals watch: a file deleted there.
     let stray = tmux.dataDir + "/stray"
-    #expect(FileManager.default.createFile(atPath: stray, contents: Data()))
+    #expect(writeFile([], to: stray))
     try FileManager.default.removeItem(atPath: stray)
     try tmux.send(keys: "Space")
     try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }

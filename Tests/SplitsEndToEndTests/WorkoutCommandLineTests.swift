@@ -12,7 +12,7 @@ struct WorkoutCommandLineTests {
     deinit { try? FileManager.default.removeItem(atPath: path) }
     func write(_ text: String, _ name: String) throws -> String {
       let file = path + "/" + name
-      try text.write(toFile: file, atomically: true, encoding: .utf8)
+      try #require(writeFile(text, to: file))
       return file
     }
     func splits(_ arguments: [String]) async throws -> SpawnResult {

@@ -12,7 +12,7 @@ struct WorkoutSummaryTests {
     let tmux = try await TmuxSession.shell()
     defer { tmux.close() }
     let file = tmux.home.file("three.txt")
-    try "- 60s warmup\n- 60s\n- 60s rest\n".write(toFile: file, atomically: true, encoding: .utf8)
+    try #require(writeFile("- 60s warmup\n- 60s\n- 60s rest\n", to: file))
 
     let first = try await tmux.start("splits workout \(file) --plain --no-bell --split-guard 0")
     try await tmux.waitFor("the first step") { $0.contains("1/3") }

@@ -24,7 +24,7 @@ struct WorkoutTests {
 
   static func writeWorkout(_ tmux: TmuxSession, _ text: String = twelveSeconds) throws -> String {
     let path = tmux.home.file("twelve.txt")
-    try text.write(toFile: path, atomically: true, encoding: .utf8)
+    try #require(writeFile(text, to: path))
     return path
   }
 

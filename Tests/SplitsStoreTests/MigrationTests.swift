@@ -158,7 +158,7 @@ struct NewJournalTests {
     defer { temp.remove() }
     try FileManager.default.createDirectory(atPath: temp.path, withIntermediateDirectories: true)
     let path = temp.file("splits.sqlite")
-    #expect(FileManager.default.createFile(atPath: path, contents: Data()))
+    #expect(writeFile([], to: path))
     let queue = try DatabaseQueue(path: path)
     try Schema.createAtOnce(queue)
     // The migrator finds nothing left: no migration runs.

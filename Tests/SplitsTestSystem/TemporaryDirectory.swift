@@ -27,7 +27,38 @@ public func bytes(of path: String) -> [UInt8]? {
   FileManager.default.contents(atPath: path).map { Array($0) }
 }
 
-/// Creates or replaces the file at `path` with `bytes`.
-public func write(_ bytes: [UInt8], to path: String) {
-  _ = FileManager.default.createFile(atPath: path, contents: Data(bytes))
+/// Creates or replaces the file at `path` with `bytes` (mode `mode`), at once: written beside
+/// it and renamed into place, so a reader sees the old file or the new one, never a part.
+/// Not through Foundation: its atomic writes (`createFile`, `write(toFile:atomically: true)`)
+/// leave a `TemporaryDirectory.*` directory in the system's temp directory for every file.
+/// False when it could not.
+@discardableResult
+public func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) -> Bool {
+  let beside = path + ".writing-\(getpid())-\(UInt32.random(in: 0...UInt32.max))"
+  let fd = open(beside, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, mode)
+  guard fd >= 0 else { return false }
+  var offset = 0
+  while offset < bytes.count {
+    let count = bytes[offset...].withUnsafeBytes { Glibc.write(fd, $0.baseAddress, $0.count) }
+    if count < 0 && errno == EINTR { continue }
+    guard count > 0 else { break }
+    offset += count
+  }
+  // The mode as asked, whatever the umask.
+  let done = offset == bytes.count && fchmod(fd, mode) == 0
+  close(fd)
+  guard done, rename(beside, path) == 0 else {
+    unlink(beside)
+    return false
+  }
+  return true
 }
+
+/// `writeFile(_:to:mode:)` of a text's UTF-8.
+@discardableResult
+public func writeFile(_ text: String, to path: String, mode: mode_t = 0o644) -> Bool {
+  writeFile(Array(text.utf8), to: path, mode: mode)
+}
+
+/// `writeFile(_:to:mode:)`, for a test that reads the file back anyway.
+public func write(_ bytes: [UInt8], to path: String) { writeFile(bytes, to: path) }
