@@ -2,6 +2,7 @@ import CSocket
 import Foundation
 import SplitsCore
 import SplitsRuntime
+import SplitsStore
 
 /// `splits --livesplit-server [PORT]`: LiveSplit Server's text protocol (`LiveSplitWire`) on a
 /// TCP port of 127.0.0.1, for speedrunners' tools (stream deck plugins, auto-splitters,
@@ -123,18 +124,7 @@ public final class LiveSplitServer {
 
   /// `/proc/net/tcp`, read whole (at most 64 MiB).
   static func table() -> String? {
-    let fd = Glibc.open("/proc/net/tcp", O_RDONLY | O_CLOEXEC)
-    guard fd >= 0 else { return nil }
-    defer { Glibc.close(fd) }
-    var bytes: [UInt8] = []
-    var buffer = [UInt8](repeating: 0, count: 65_536)
-    while bytes.count < 64 << 20 {
-      let count = Glibc.read(fd, &buffer, buffer.count)
-      if count < 0 && errno == EINTR { continue }
-      guard count > 0 else { break }
-      bytes += buffer.prefix(count)
-    }
-    return String(decoding: bytes, as: UTF8.self)
+    FileSystem.readAll("/proc/net/tcp").map { String(decoding: $0, as: UTF8.self) }
   }
 
   private func read(_ fd: Int32) {

@@ -6,7 +6,7 @@
 import Foundation
 
 /// The few file-system steps the store takes itself.
-enum FileSystem {
+public enum FileSystem {
   static func exists(_ path: String) -> Bool {
     var info = stat()
     return stat(path, &info) == 0
@@ -101,15 +101,16 @@ extension FileSystem {
     return true
   }
 
-  /// Every byte of the file at `path`, read until its end (a file of `/proc` says it has
-  /// none before it is read); nil when it cannot be opened or read.
-  static func readAll(_ path: String) -> [UInt8]? {
+  /// Every byte of the file at `path` (at most `limit`), read until its end: a file of
+  /// `/proc` says it has none before it is read, and Foundation's readers stop short on one.
+  /// Nil when it cannot be opened or read.
+  public static func readAll(_ path: String, limit: Int = 64 << 20) -> [UInt8]? {
     let fd = open(path, O_RDONLY | O_CLOEXEC)
     guard fd >= 0 else { return nil }
     defer { close(fd) }
     var bytes: [UInt8] = []
-    var chunk = [UInt8](repeating: 0, count: 16_384)
-    while true {
+    var chunk = [UInt8](repeating: 0, count: 65_536)
+    while bytes.count < limit {
       let count = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
       if count == 0 { return bytes }
       if count < 0 {
@@ -118,6 +119,7 @@ extension FileSystem {
       }
       bytes += chunk[0..<count]
     }
+    return bytes
   }
 
   /// The device and inode of the file at `path`, nil when there is none.

@@ -81,12 +81,10 @@ struct EventLoopTests {
 
   /// A pipe whose writing end (non-blocking) is full: a terminal that reads nothing.
   nonisolated static func fullPipe() throws -> (reader: Int32, writer: Int32) {
-    var fds: [Int32] = [0, 0]
-    try #require(pipe(&fds) == 0)
-    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
+    let (reader, writer) = try LoopBackendTests.pipe()
     let block = [UInt8](repeating: 0x41, count: 4096)
-    while block.withUnsafeBytes({ write(fds[1], $0.baseAddress, $0.count) }) > 0 {}
-    return (fds[0], fds[1])
+    while block.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
+    return (reader, writer)
   }
 
   @Test("a task sleeping on the loop's clock is woken at its deadline, not before", arguments: backends)

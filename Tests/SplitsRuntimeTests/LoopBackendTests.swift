@@ -108,7 +108,7 @@ struct LoopBackendTests {
   }
 
   /// A pipe whose writing end does not block.
-  static func pipe() throws -> (reader: Int32, writer: Int32) {
+  nonisolated static func pipe() throws -> (reader: Int32, writer: Int32) {
     var fds: [Int32] = [0, 0]
     try #require(Glibc.pipe(&fds) == 0)
     _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
