@@ -21,11 +21,9 @@ build: deps
 	@$(COMMIT_NOTE)
 	$(SWIFT) build; status=$$?; rm -f $(COMMIT_HEADER); exit $$status
 
-# The release build links the Swift libraries into the binary (docs/decisions.md, "The release
-# build is linked statically"): it runs wherever the toolchain is not, and starts and ticks
-# for less. Linked with the toolchain's lld: the default linker warns at every link about a
-# glibc function Foundation's static library refers to (`mktemp`).
-RELEASE := -c release --static-swift-stdlib -Xswiftc -use-ld=lld
+# The release build links the Swift libraries into the binary and places the screen's hot
+# path together: its options are scripts/release-flags.sh's, which says why.
+RELEASE := $(shell scripts/release-flags.sh)
 
 release: deps
 	@$(COMMIT_NOTE)

@@ -980,10 +980,25 @@ def versions(binary: str, python: str) -> dict:
         "termdown": out([python, "-c", "import termdown; print(termdown.VERSION)"]),
         "pyte": out([python, "-c", "import importlib.metadata as m; print(m.version('pyte'))"]),
         "swift": out(["swift", "--version"]).splitlines()[0] if shutil.which("swift") else "?",
+        "hot_path": hot_path_placed(binary),
         "commit": (out(["git", "-C", os.path.dirname(HERE), "rev-parse", "--short", "HEAD"])
                    + (" with local changes" if out(["git", "-C", os.path.dirname(HERE), "status", "--porcelain",
                                                     "--", "Sources", "Package.swift"]) else "")),
     }
+
+
+def hot_path_placed(binary: str) -> str:
+    """How many of the functions scripts/hot-path.order lists the binary has (the rest were
+    renamed or removed since the list was written: time to run bench/hot_path.py again)."""
+    order = os.path.join(os.path.dirname(HERE), "scripts", "hot-path.order")
+    try:
+        with open(order) as f:
+            listed = {line.strip() for line in f if line.strip() and not line.startswith("#")}
+        names = subprocess.run(["nm", "--defined-only", binary], capture_output=True, text=True, timeout=60).stdout
+    except (OSError, subprocess.SubprocessError):
+        return "?"
+    present = {line.split()[-1] for line in names.splitlines() if line.split()}
+    return f"{len(listed & present)} of {len(listed)}"
 
 
 def build_dynamic() -> tuple[str | None, str | None]:

@@ -3,5 +3,5 @@
 # (RideView / CountdownView + Screen.changes), release build. Usage: bench/render.sh [frames]
 set -eu
 cd "$(dirname "$0")/.."
-swift build -c release --static-swift-stdlib -Xswiftc -use-ld=lld --scratch-path .build-release --product splits-render-bench >&2
+swift build $(scripts/release-flags.sh) --scratch-path .build-release --product splits-render-bench >&2
 exec .build-release/release/splits-render-bench "$@"

@@ -203,7 +203,8 @@ def machine_text(info: dict) -> str:
         f"- Machine: {m['cpu']}, {m['nproc']} cores, Linux {m['kernel']} ({m.get('os', '')}); load average "
         f"{load_b} before and {load_a} after (the cores are shared with other work, so the tails are "
         f"those of a busy machine).\n"
-        f"- Programs: splits {v.get('splits', '?')} at commit {v.get('commit', '?')} (release build, {v.get('swift', '?')}); termdown "
+        f"- Programs: splits {v.get('splits', '?')} at commit {v.get('commit', '?')} (release build, {v.get('swift', '?')}; "
+        f"functions of scripts/hot-path.order found in it: {v.get('hot_path', '?')}); termdown "
         f"{v.get('termdown', '?')} on Python {m.get('python', '?')}; terminal model pyte {v.get('pyte', '?')}; "
         f"{info['terminal']}.\n"
     )

@@ -1,0 +1,14 @@
+#!/bin/sh
+# The `swift build` options of the release build, printed on one line: read by the Makefile
+# (make release, install, bench) and bench/render.sh, so that each builds the same program.
+# - The Swift libraries are linked into the binary (docs/decisions.md, "The release build is
+#   linked statically"), with the toolchain's lld: the default linker warns at every link
+#   about a glibc function Foundation's static library refers to (`mktemp`).
+# - Every function in a section of its own, and the screen's hot path placed side by side in
+#   the order scripts/hot-path.order gives (docs/decisions.md, "The release build places the
+#   screen's hot path together"); a name the binary no longer has is skipped without a word.
+set -eu
+root=$(cd "$(dirname "$0")/.." && pwd)
+echo "-c release --static-swift-stdlib -Xswiftc -use-ld=lld" \
+  "-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections" \
+  "-Xlinker --symbol-ordering-file=scripts/hot-path.order -Xlinker --no-warn-symbol-ordering"
