@@ -71,31 +71,25 @@ let variants: [(String, (Int) -> Screen)] = [
 
 /// The ticker's work per displayed change on the running ride screen at hundredths, as the
 /// runtime does it: the tick applied, the frame found with the deadline diffed against the
-/// one before, and the next deadline and its frame found (`Program.lookAhead`: the clock's
-/// figures written again where it can, else a render; the program it brought to the deadline
-/// taken instead of applying the tick where it can).
+/// one before, and the next deadline and its frame found (`Program.upcoming`: the clock's
+/// figures written again where it can, else a render).
 @MainActor func measureTicker(_ options: ViewOptions) -> Double {
   var state = ride
   state.now = instant(3_725_456)
   var program = RideProgram(state: state, options: options, persistent: true)
   var frame = program.render(size: size)
-  var ahead = program.lookAhead(from: frame)
+  var upcoming = program.upcoming(from: frame)
   var runs = 0
   let clock = ContinuousClock()
   let start = clock.now
   for _ in 0..<frames {
     // As `Runtime.tick` does it: nothing but the frame shown and the spare keeps the frame
     // before, so that the next frame is written into its cells.
-    guard let at = ahead?.upcoming.at else { break }
-    var known = ahead?.upcoming.frame(at: at)
-    let following = ahead?.upcoming.following
-    if known != nil, let probe = ahead?.probe {
-      ahead = nil
-      program = probe
-    } else {
-      ahead = nil
-      _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
-    }
+    guard let at = upcoming?.at else { break }
+    var known = upcoming?.frame(at: at)
+    let following = upcoming?.following
+    upcoming = nil
+    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
     let reused = known != nil
     var before: Screen? = frame
     frame = known ?? program.render(size: size)
@@ -103,7 +97,7 @@ let variants: [(String, (Int) -> Screen)] = [
     runs &+= before.map { frame.changes(since: $0).count } ?? 0
     let spare = reused ? frame.shown(after: before) : nil
     before = nil
-    ahead = program.lookAhead(from: frame, first: reused ? following : nil, spare: consume spare)
+    upcoming = program.upcoming(from: frame, first: reused ? following : nil, spare: consume spare)
   }
   if runs == -1 { print(runs) }
   return perFrame(clock.now - start)

@@ -62,24 +62,14 @@ extension Program {
   /// `spare`: the cells of the frame before `frame`, for the first frame written again
   /// (`Screen.shown(after:)`).
   public func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
-    lookAhead(from: frame, first: first, spare: spare)?.upcoming
-  }
-
-  /// `upcoming(from:first:spare:)`, with the program as the search left it at the change it
-  /// found when every tick of the search did nothing but move the clocks (no effect at all):
-  /// a tick between `at` and `until` may take that program instead of applying `.tick`
-  /// itself (`LookAhead.probe`).
-  public func lookAhead(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> LookAhead<Self>? {
     var probe = self
     var current = frame
-    var quiet = true
     guard var next = first ?? probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
       let earlier = probe.tickBasis
       let effects = probe.handle(Action(.tick, at: next))
-      quiet = quiet && effects.isEmpty
       // Where only the clock's figures can have moved, they are written again over the frame
       // before instead of rendering it all (at hundredths, most frames).
       let shown = probe.patched(current, since: earlier, reusing: &spare) ?? probe.render(size: frame.size)
@@ -88,18 +78,18 @@ extension Program {
       current = shown
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)
-        let found = Upcoming(at: next.monotonic, frame: followsWallClock ? nil : shown, following: after)
-        return LookAhead(upcoming: found, probe: quiet && found.frame != nil ? probe : nil)
+        return Upcoming(
+          at: next.monotonic, frame: followsWallClock ? nil : shown, following: after)
       }
       // The same cells can show other figures than `frame` did (a delta that appeared under
       // the help overlay, whose mark beside it shows later): the next candidates are those of
       // the frame as it is at `next`.
       guard let following = probe.nextCandidate(shown: shown.clocks) else { return nil }
       // A tick owed at once (an ended countdown that must still quit).
-      if following.monotonic <= next.monotonic { return LookAhead(upcoming: Upcoming(at: next.monotonic, frame: nil)) }
+      if following.monotonic <= next.monotonic { return Upcoming(at: next.monotonic, frame: nil) }
       next = following
     }
-    return LookAhead(upcoming: Upcoming(at: next.monotonic, frame: nil))
+    return Upcoming(at: next.monotonic, frame: nil)
   }
 
   public var searchLimit: Int { 1_000 }
@@ -110,24 +100,6 @@ extension Program {
 
   /// The summary when every event reached the journal.
   public func summary() -> String { summary(unwrittenEvents: 0) }
-}
-
-/// What the look-ahead found (`Program.lookAhead(from:first:spare:)`): the next change, and the
-/// program brought to it when the ticks up to there did nothing but move its clocks.
-public struct LookAhead<P: Program> {
-  public var upcoming: Upcoming
-  /// The program after its tick at `upcoming.at`, when no tick of the search had an effect
-  /// and the frame is known: from `at` to `until` no figure and no feature has anything due,
-  /// so a tick there would leave the program as this one but for the instant it was last
-  /// brought up to date, which the next action sets. The next-change property test holds it
-  /// to that: after it and after a tick of its own, every later input does, shows and sums up
-  /// the same.
-  public var probe: P?
-
-  public init(upcoming: Upcoming, probe: P? = nil) {
-    self.upcoming = upcoming
-    self.probe = probe
-  }
 }
 
 /// The next change of a program's frame: when, and (when known) the frame from then until

@@ -32,10 +32,8 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   private var previous: Screen?
   private var ticker: Task<Void, Never>?
   private var tickerDeadline: Instant?
-  /// The frame the ticker's deadline brings, found while looking for the deadline, and the
-  /// program at that deadline when a tick there only moves its clocks (`LookAhead`).
-  private var ahead: LookAhead<P>?
-  private var upcoming: Upcoming? { ahead?.upcoming }
+  /// The frame the ticker's deadline brings, found while looking for the deadline.
+  private var upcoming: Upcoming?
   /// What the journal has not taken yet (`UnwrittenWrites`).
   private var unwritten = UnwrittenWrites()
   /// Events the journal could not take yet, oldest first, each with the receipt of the remote
@@ -261,16 +259,16 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   // MARK: The ticker
 
   private func updateTicker() {
-    let next = previous.flatMap { program.lookAhead(from: $0) }
-    guard let deadline = next?.upcoming.at else {
+    let next = previous.flatMap { program.upcoming(from: $0) }
+    guard let deadline = next?.at else {
       stopTicker()
       return
     }
-    ahead = next
+    upcoming = next
     // A deadline that did not move leaves the sleeping ticker alone.
     if ticker != nil, tickerDeadline == deadline { return }
     stopTicker()
-    ahead = next
+    upcoming = next
     tickerDeadline = deadline
     let clock = time.clock
     let wakeAt = time.clockInstant(deadline)
@@ -295,21 +293,10 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     let now = time.now()
     var known = upcoming?.frame(at: now.monotonic)
     let following = upcoming?.following
-    // The look-ahead's program, brought to this frame by ticks that only moved its clocks: it
-    // is what `.tick` would make of the program now (`LookAhead.probe`), without a second
-    // pass through the reducer.
-    let adopted = known != nil ? ahead?.probe : nil
-    ahead = nil
+    upcoming = nil
     let effectsBefore = effectsRun
     var before = previous
-    let redrawAll: Bool
-    if let adopted {
-      program = adopted
-      redrawAll = false
-    } else {
-      guard let full = apply(.tick, at: now) else { return nil }
-      redrawAll = full
-    }
+    guard let redrawAll = apply(.tick, at: now) else { return nil }
     if redrawAll { known = nil }
     let shownKnown = draw(full: redrawAll, known: known)
     known = nil
@@ -321,7 +308,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     let spare = shownKnown ? previous?.shown(after: before) : nil
     before = nil
     // Handed over, not captured: a second owner would make the first write copy the spare.
-    if let frame = previous { ahead = program.lookAhead(from: frame, first: first, spare: consume spare) }
+    if let frame = previous { upcoming = program.upcoming(from: frame, first: first, spare: consume spare) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil
@@ -335,7 +322,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     ticker?.cancel()
     ticker = nil
     tickerDeadline = nil
-    ahead = nil
+    upcoming = nil
   }
 
   /// Ends the program after a last try at the journal. Events it never took make a plain

@@ -47,8 +47,7 @@ struct NextChangePropertyTests {
     }
     // A tick that shows the frame found ahead and does nothing else starts the next search
     // from the candidate found after that frame (`upcoming(from:first:)`): the same search.
-    let lookAhead = program.lookAhead(from: frame)
-    if let ahead = lookAhead?.upcoming, let shown = ahead.frame, let following = ahead.following,
+    if let ahead = program.upcoming(from: frame), let shown = ahead.frame, let following = ahead.following,
       let until = ahead.until, until > ahead.at
     {
       let instant = ahead.at + .nanoseconds(Int64.random(in: 0..<(until - ahead.at).nanoseconds, using: &rng))
@@ -63,8 +62,7 @@ struct NextChangePropertyTests {
         }
       }
     }
-    if let lookAhead, let adoption = adoptionBreach(program, lookAhead, now: now, size: size, rng: &rng) { return adoption }
-    guard let next = lookAhead?.upcoming.at else {
+    guard let next = program.nextChange(from: frame) else {
       for later in [Duration.milliseconds(10), .seconds(1), .seconds(61), .seconds(3601)] {
         let (screen, effects) = probed(at: now + later)
         if screen.cells != frame.cells { return "nil, yet the frame changes at +\(later)" }
@@ -88,51 +86,6 @@ struct NextChangePropertyTests {
       return "nothing changes at the next change, +\(next - now)"
     }
     return shortcut
-  }
-
-  /// A tick between the change the look-ahead found and the candidate after it takes the
-  /// look-ahead's program when the search only moved clocks (`LookAhead.probe`), instead of
-  /// applying `.tick`: that program must be what the tick makes of this one there, as far as
-  /// anything after it can tell (the frame, the candidates, and what every later input does,
-  /// shows and sums up). Returns a description of the first difference.
-  static func adoptionBreach<P: Program>(_ program: P, _ ahead: LookAhead<P>, now: Instant, size: Size, rng: inout SplitMix64) -> String? {
-    guard let adopted = ahead.probe, let shown = ahead.upcoming.frame else {
-      return nil
-    }
-    let at = ahead.upcoming.at
-    // Without a candidate after it, the frame holds until an input: any instant will do.
-    let span = (ahead.upcoming.until.map { $0 - at } ?? .seconds(10)).nanoseconds
-    guard span > 0 else { return nil }
-    let instant = at + .nanoseconds(Int64.random(in: 0..<span, using: &rng))
-    let label = "the look-ahead's program at +\(at - now), for a tick at +\(instant - now)"
-    var ticked = program
-    let effects = ticked.handle(Action(.tick, at: Now(monotonic: instant, wallMilliseconds: 0)))
-    if !effects.isEmpty { return "\(label): the tick there does \(effects)" }
-    var taken = adopted
-    if taken.render(size: size).cells != shown.cells { return "\(label): its render is not the frame found" }
-    if ticked.render(size: size).cells != shown.cells { return "\(label): the tick's render is not the frame found" }
-    var later = instant
-    for step in 0..<4 {
-      let taking = taken.render(size: size)
-      let ticking = ticked.render(size: size)
-      if taking.cells != ticking.cells { return "\(label), \(step) inputs on: the frames differ" }
-      // The candidates may differ (a countdown's figure cut at the screen's edge is looked at
-      // from its state's own instant on), the changes they lead to may not. After an input
-      // both were brought to its instant: the frames and what they do tell the rest.
-      if step == 0 {
-        let (takingAhead, tickingAhead) = (taken.lookAhead(from: taking)?.upcoming, ticked.lookAhead(from: ticking)?.upcoming)
-        if takingAhead?.at != tickingAhead?.at || takingAhead?.frame?.cells != tickingAhead?.frame?.cells {
-          return "\(label): the next changes differ"
-        }
-      }
-      later = later + .nanoseconds(Int64.random(in: 0...1_500_000_000, using: &rng))
-      let input: Input = Bool.random(using: &rng) ? .tick : .key(Self.keys.randomElement(using: &rng) ?? .other)
-      let action = Action(input, at: Now(monotonic: later, wallMilliseconds: 1_000))
-      let done = taken.handle(action)
-      if done != ticked.handle(action) { return "\(label): \(input) at +\(later - now) does \(done) after it, not as after the tick" }
-      if taken.summary() != ticked.summary() { return "\(label): the summaries after \(input) differ" }
-    }
-    return nil
   }
 
   @Test func theRideScreen() {
