@@ -12,6 +12,8 @@ BIN is a release build (`make release`; its functions in sections of their own).
 Every function of the binary's own code found in a sampled call stack is listed, those of the
 ticks first, each part by how many samples held it. Run it again when the screen's code
 changes much (`bench.py` reports how many of the listed functions the binary still has).
+`swift build` does not see the list as an input: a build already linked is linked again with
+it only once its binary is gone (`rm .build-release/release/splits`, then `make bench`).
 """
 
 from __future__ import annotations
