@@ -134,7 +134,10 @@ let package = Package(
       name: "SplitsRenderTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRoutes", "SplitsTestSupport", "SplitsTestRandom"],
       swiftSettings: strict),
     .testTarget(
-      name: "SplitsRuntimeTests", dependencies: ["SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom", "CLoop"],
+      name: "SplitsRuntimeTests",
+      dependencies: [
+        "SplitsWorkout", "SplitsCore", "SplitsRender", "SplitsRuntime", "SplitsRoutes", "SplitsSensors", "SplitsTestRandom", "SplitsTestSystem", "CLoop",
+      ],
       swiftSettings: strict),
     // Fixtures: the FIT export's golden file, read through `#filePath`.
     .testTarget(
@@ -157,7 +160,7 @@ let package = Package(
     .testTarget(
       name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote", "SplitsRuntime"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender"], swiftSettings: strict),
+      name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender", "SplitsTestSystem"], swiftSettings: strict),
     .testTarget(
       name: "SplitsCLITests", dependencies: ["SplitsWorkout", "SplitsCLI", "SplitsCore", "SplitsStore", "SplitsRuntime", "SplitsTestSystem"], swiftSettings: strict),
     .testTarget(

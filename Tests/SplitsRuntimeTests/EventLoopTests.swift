@@ -1,5 +1,6 @@
 import Foundation
 import SplitsCore
+import SplitsTestSystem
 import Synchronization
 import Testing
 
@@ -81,7 +82,7 @@ struct EventLoopTests {
 
   /// A pipe whose writing end (non-blocking) is full: a terminal that reads nothing.
   nonisolated static func fullPipe() throws -> (reader: Int32, writer: Int32) {
-    let (reader, writer) = try LoopBackendTests.pipe()
+    let (reader, writer) = try nonBlockingPipe()
     let block = [UInt8](repeating: 0x41, count: 4096)
     while block.withUnsafeBytes({ write(writer, $0.baseAddress, $0.count) }) > 0 {}
     return (reader, writer)

@@ -1,5 +1,6 @@
 import CLoop
 import SplitsClock
+import SplitsTestSystem
 import Testing
 
 #if canImport(Glibc)
@@ -107,14 +108,6 @@ struct LoopBackendTests {
     #expect(written == Int64.min)
   }
 
-  /// A pipe whose writing end does not block.
-  nonisolated static func pipe() throws -> (reader: Int32, writer: Int32) {
-    var fds: [Int32] = [0, 0]
-    try #require(Glibc.pipe(&fds) == 0)
-    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-    return (fds[0], fds[1])
-  }
-
   @Test(
     "a ring the kernel fails in the middle of a run is given up for epoll: the frame goes out, timers and watches go on",
     .enabled(if: ioUringAllowed))
@@ -122,8 +115,8 @@ struct LoopBackendTests {
     let loop = try #require(EventLoop(ring: .automatic))
     defer { loop.close() }
     try #require(loop.backend.isRing)
-    let (watched, poke) = try Self.pipe()
-    let (reader, output) = try Self.pipe()
+    let (watched, poke) = try nonBlockingPipe()
+    let (reader, output) = try nonBlockingPipe()
     defer { for fd in [watched, poke, reader, output] { close(fd) } }
     // Read without waiting: a frame never written fails the test, it does not hang it.
     _ = fcntl(reader, F_SETFL, fcntl(reader, F_GETFL) | O_NONBLOCK)

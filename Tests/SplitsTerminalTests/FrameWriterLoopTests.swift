@@ -1,6 +1,7 @@
 import Foundation
 import SplitsRender
 import SplitsRuntime
+import SplitsTestSystem
 import Synchronization
 import Testing
 
@@ -21,7 +22,7 @@ private struct Piped {
   init(_ choice: LoopChoice) throws {
     loop = try #require(EventLoop(ring: choice))
     do {
-      (reader, output) = try WriteAllTests.pipe()
+      (reader, output) = try nonBlockingPipe()
     } catch {
       loop.close()
       throw error
@@ -125,7 +126,7 @@ struct FrameWriterLoopTests {
     // `output` is closed once, below (the reader's end of file); a second close could take
     // the descriptor a test beside this one opened meanwhile (a journal's, seen as SQLite's
     // "disk I/O error").
-    let (reader, output) = try WriteAllTests.pipe()
+    let (reader, output) = try nonBlockingPipe()
     let text = String(repeating: "0123456789", count: 30_000)
     let received = WriteAllTests.Received()
     let done = DispatchSemaphore(value: 0)

@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SplitsTestSystem
 import Synchronization
 import Testing
 
@@ -13,14 +14,6 @@ import Testing
 /// writes, and never blocked for longer than its patience when the terminal stops reading.
 @Suite("Writing a frame to a terminal that may stop reading")
 struct WriteAllTests {
-  /// A pipe whose write end does not block, as the terminal descriptor frames go to.
-  static func pipe() throws -> (read: Int32, write: Int32) {
-    var fds: [Int32] = [0, 0]
-    guard Glibc.pipe(&fds) == 0 else { throw POSIXError(.EMFILE) }
-    _ = fcntl(fds[1], F_SETFL, fcntl(fds[1], F_GETFL) | O_NONBLOCK)
-    return (fds[0], fds[1])
-  }
-
   /// Reads everything from `fd` until end of file.
   static func readAll(_ fd: Int32) -> [UInt8] {
     var bytes: [UInt8] = []
@@ -39,7 +32,7 @@ struct WriteAllTests {
 
   @Test("a frame larger than the buffer goes out whole while the reader drains it")
   func partialWrites() throws {
-    let (reader, writer) = try Self.pipe()
+    let (reader, writer) = try nonBlockingPipe()
     defer { close(reader) }
     let frame = (0..<300_000).map { UInt8(truncatingIfNeeded: $0 &* 7) }
     // The reader on a thread of its own: a task would need a thread of the test pool, which
@@ -61,7 +54,7 @@ struct WriteAllTests {
 
   @Test("a terminal that reads nothing: stalled once the patience is spent, not blocked")
   func stalled() throws {
-    let (reader, writer) = try Self.pipe()
+    let (reader, writer) = try nonBlockingPipe()
     defer {
       close(reader)
       close(writer)
