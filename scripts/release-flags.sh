@@ -7,8 +7,8 @@
 # - Every function in a section of its own, and the screen's hot path placed side by side in
 #   the order scripts/hot-path.order gives (docs/decisions.md, "The release build places the
 #   screen's hot path together"); a name the binary no longer has is skipped without a word.
+#   The list's path is the package's own: `swift build` runs from the package's root.
 set -eu
-root=$(cd "$(dirname "$0")/.." && pwd)
 echo "-c release --static-swift-stdlib -Xswiftc -use-ld=lld" \
   "-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections" \
   "-Xlinker --symbol-ordering-file=scripts/hot-path.order -Xlinker --no-warn-symbol-ordering"
