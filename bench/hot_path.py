@@ -25,13 +25,11 @@ import signal
 import subprocess
 import sys
 import tempfile
-import time
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from bench import Sandbox, has_text  # noqa: E402
-from ptyjob import Job  # noqa: E402
+from profile import drive  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 HEADER = """\
@@ -42,15 +40,10 @@ HEADER = """\
 """
 
 
-def profile(binary: str, args: list[str], seconds: float, laps: int, data: str) -> None:
-    """`perf record` of one screen: running for `seconds`, then `laps` lap keys."""
-    box = Sandbox()
-    job = Job([binary, *args], box.env())
-    try:
-        if job.wait_for(has_text("READY"), 5.0) is None:
-            raise RuntimeError("no READY screen from " + binary)
-        job.pump(0.5)
-        job.send(b" ")
+def record_screen(binary: str, args: list[str], seconds: float, laps: int, data: str) -> None:
+    """`perf record` of one screen once it runs (not its start-up): `seconds`, then `laps` lap
+    keys half a second apart."""
+    def record(job) -> None:
         job.pump(0.5)
         perf = subprocess.Popen(
             ["perf", "record", "-F", "20000", "-g", "-o", data, "-p", str(job.pid)],
@@ -61,11 +54,8 @@ def profile(binary: str, args: list[str], seconds: float, laps: int, data: str) 
             job.pump(0.5)
         perf.send_signal(signal.SIGINT)
         perf.wait(timeout=30)
-        job.finish(b"q")
-    finally:
-        if job.exit_code is None:
-            job.finish(None, timeout=0.5)
-        box.remove()
+
+    drive([binary, *args], 0, ready_seconds=0.5, start_timeout=5.0, running=record)
 
 
 def counted(binary: str, data: str) -> collections.Counter:
@@ -98,10 +88,10 @@ def main() -> int:
         ticks: collections.Counter = collections.Counter()
         for args in ([], ["--plain"]):
             data = os.path.join(scratch, "ticks.data")
-            profile(options.splits, args + ["--precision", "cs"], options.seconds, 0, data)
+            record_screen(options.splits, args + ["--precision", "cs"], options.seconds, 0, data)
             ticks.update(counted(options.splits, data))
         data = os.path.join(scratch, "keys.data")
-        profile(options.splits, ["--precision", "s"], 1.0, 10, data)
+        record_screen(options.splits, ["--precision", "s"], 1.0, 10, data)
         keys = counted(options.splits, data)
     names = [name for name, _ in ticks.most_common()]
     names += [name for name, _ in keys.most_common() if name not in ticks]

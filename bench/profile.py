@@ -29,7 +29,9 @@ from ptyjob import Job  # noqa: E402
 
 
 def drive(argv: list[str], seconds: float, ready_seconds: float = 1.0, start_timeout: float = 30.0,
-          on_ready=None) -> Job:
+          on_ready=None, running=None) -> Job:
+    """The program in a pty of a fresh sandbox: its READY screen, `on_ready(job)`, the start key,
+    `running(job)`, `seconds` more, then `q`."""
     box = Sandbox()
     job = Job(argv, box.env())
     try:
@@ -39,6 +41,8 @@ def drive(argv: list[str], seconds: float, ready_seconds: float = 1.0, start_tim
         if on_ready:
             on_ready(job)
         job.t_start = job.send(b" ")
+        if running:
+            running(job)
         job.pump(seconds)
         job.t_end = time.monotonic_ns()
         job.finish(b"q", timeout=30.0)

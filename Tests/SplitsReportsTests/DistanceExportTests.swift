@@ -108,7 +108,7 @@ struct DistanceExportTests {
     defer { temp.remove() }
     let path = temp.file("run.tcx")
     let tcx = Export.tcx([TrackRides.run])
-    write(Array(tcx.utf8), to: path)
+    writeFile(Array(tcx.utf8), to: path)
     #expect(tcx.components(separatedBy: "<DistanceMeters>400</DistanceMeters>\n").count - 1 == 4)
     let xmllint = try #require(Spawn.which("xmllint"))
     let schema = try #require(ExportTests.schemaPath, "TrainingCenterDatabasev2.xsd not found")
@@ -124,7 +124,7 @@ struct DistanceExportTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("run.fit")
-    write(FitExport.activity(TrackRides.run), to: path)
+    writeFile(FitExport.activity(TrackRides.run), to: path)
     let summary = try OutsideReaders.summary(FitDistances.self, tool: "fit_check.py", file: path)
     #expect(summary.integrity && summary.errors.isEmpty)
     #expect(summary.distances.sessions == [160_000])
@@ -137,7 +137,7 @@ struct DistanceExportTests {
     #expect(records[98] == 40_000)
     // A ride without a lap distance writes no distance at all.
     let plain = temp.file("plain.fit")
-    write(FitExport.activity(FitRides.tiny), to: plain)
+    writeFile(FitExport.activity(FitRides.tiny), to: plain)
     let none = try OutsideReaders.summary(FitDistances.self, tool: "fit_check.py", file: plain)
     #expect(none.distances.sessions == [nil] && none.distances.laps.allSatisfy { $0 == nil })
   }

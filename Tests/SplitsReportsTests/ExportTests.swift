@@ -216,7 +216,7 @@ struct ExportTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("ride.tcx")
-    write(Array(Export.tcx(rides).utf8), to: file)
+    writeFile(Array(Export.tcx(rides).utf8), to: file)
     let result = try Spawn.run([xmllint, "--noout", "--schema", schema, file], timeout: nil)
     #expect(result.shellStatus == 0, "\(name): \(result.output)")
     #expect(result.output.contains("validates"), "\(name): \(result.output)")

@@ -393,7 +393,7 @@ struct FitExportTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("\(name).fit")
-    write(FitExport.activity(ride, utcOffsetSeconds: utcOffsetSeconds), to: file)
+    writeFile(FitExport.activity(ride, utcOffsetSeconds: utcOffsetSeconds), to: file)
     return try OutsideReaders.summary(FitSummary.self, tool: "fit_check.py", file: file)
   }
 
@@ -445,7 +445,7 @@ struct FitExportTests {
     defer { temp.remove() }
     let files = rides.enumerated().map { index, entry in
       let file = temp.file("\(entry.name).fit")
-      write(FitExport.activity(entry.ride, utcOffsetSeconds: offset(index)), to: file)
+      writeFile(FitExport.activity(entry.ride, utcOffsetSeconds: offset(index)), to: file)
       return file
     }
     return try OutsideReaders.summaries(FitSummary.self, tool: "fit_check.py", files: files)

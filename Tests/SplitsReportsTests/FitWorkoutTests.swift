@@ -49,7 +49,7 @@ struct FitWorkoutTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let file = temp.file("\(name).fit")
-    write(FitExport.activity(ride), to: file)
+    writeFile(FitExport.activity(ride), to: file)
     return try OutsideReaders.summary(FitWorkoutSummary.self, tool: "fit_check.py", file: file)
   }
 

@@ -171,7 +171,7 @@ struct SensorExportReadersTests {
     defer { temp.remove() }
     let path = temp.file("trainer.fit")
     let ride = SensorRides.ride()
-    write(FitExport.activity(ride), to: path)
+    writeFile(FitExport.activity(ride), to: path)
     let both = try OutsideReaders.summary(FitSensors.self, tool: "fit_sensors.py", file: path)
     #expect(both.garminErrors.errors.isEmpty)
     for reader in [both.garmin, both.fitdecode] {
@@ -218,7 +218,7 @@ struct SensorExportReadersTests {
     defer { temp.remove() }
     let path = temp.file("strap.fit")
     let samples = (0..<120).map { SensorSample(second: $0, heartRate: 130) }
-    write(FitExport.activity(SensorRides.ride(samples: samples)), to: path)
+    writeFile(FitExport.activity(SensorRides.ride(samples: samples)), to: path)
     let both = try OutsideReaders.summary(FitSensors.self, tool: "fit_sensors.py", file: path)
     for reader in [both.garmin, both.fitdecode] {
       #expect(reader.records.filter { $0.heart_rate == 130 }.count == 120)
@@ -237,7 +237,7 @@ struct SensorExportReadersTests {
     defer { temp.remove() }
     let path = temp.file("trainer.tcx")
     let tcx = Export.tcx([SensorRides.ride()])
-    write(Array(tcx.utf8), to: path)
+    writeFile(Array(tcx.utf8), to: path)
     // Garmin's schema takes extensions laxly: the ActivityExtension schema is not here, so
     // TPX and LX are checked by the readers and by hand.
     let xmllint = try #require(Spawn.which("xmllint"))

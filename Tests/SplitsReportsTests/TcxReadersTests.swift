@@ -91,7 +91,7 @@ struct TcxReadersTests {
     defer { temp.remove() }
     let files = ReaderCase.all.enumerated().map { index, file in
       let path = temp.file("rides-\(index).tcx")
-      write(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
+      writeFile(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
       return path
     }
     let read = try OutsideReaders.summaries(ReaderSummary.self, tool: "tcx_check.py", files: files)
@@ -180,7 +180,7 @@ struct TcxReadersTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("rides.tcx")
-    write(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
+    writeFile(Array(Export.tcx(file.rides.map { $0.figures }).utf8), to: path)
     let result = try Spawn.run([xmllint, "--noout", "--schema", schema, path], timeout: nil)
     #expect(result.shellStatus == 0, "\(file.name): \(result.output)")
     #expect(result.output.contains("validates"), "\(file.name): \(result.output)")

@@ -204,7 +204,7 @@ struct WorkoutExportTests {
       RideFigures(WorkoutRides.whole, plan: WorkoutRides.plan),
       RideFigures(WorkoutRides.unfinished, plan: WorkoutRides.plan), SampleRides.withLaps,
     ]
-    write(Array(Export.tcx(rides).utf8), to: file)
+    writeFile(Array(Export.tcx(rides).utf8), to: file)
     let result = try Spawn.run([xmllint, "--noout", "--schema", schema, file], timeout: nil)
     #expect(result.shellStatus == 0, "\(result.output)")
     #expect(result.output.contains("validates"), "\(result.output)")

@@ -23,7 +23,7 @@ import Testing
     let directory = TemporaryDirectory()
     defer { directory.remove() }
     let file = directory.file("route.lss")
-    write(Array(LSSWriter.write(route).utf8), to: file)
+    writeFile(Array(LSSWriter.write(route).utf8), to: file)
     let root = LSSFixtures.packageRoot.path
     let chosen = ProcessInfo.processInfo.environment["SPLITS_TEST_PYTHON"].flatMap { $0.isEmpty ? nil : $0 }
     let python = chosen ?? root + "/.build/test-venv/bin/python"

@@ -48,7 +48,7 @@ struct BadDataTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     var rng = SystemRandomNumberGenerator()
-    write((0..<8192).map { _ in UInt8.random(in: 0...255, using: &rng) }, to: temp.file("splits.sqlite"))
+    writeFile((0..<8192).map { _ in UInt8.random(in: 0...255, using: &rng) }, to: temp.file("splits.sqlite"))
     try expectRefused(temp.path) {
       if case .corrupt = $0 { return true }
       return false
@@ -71,7 +71,7 @@ struct BadDataTests {
     try #require(data.count > 4096 * 3)
     // Scribble over the second page (a b-tree page of the journal's tables).
     for i in 4096..<(4096 + 600) { data[i] = UInt8(truncatingIfNeeded: i &* 7) }
-    write(data, to: path)
+    writeFile(data, to: path)
     try expectRefused(temp.path) {
       if case .corrupt = $0 { return true }
       return false
@@ -126,7 +126,7 @@ struct BadDataTests {
   @Test func aDataDirectoryThatIsAFile() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
-    write([1, 2, 3], to: temp.file("data"))
+    writeFile([1, 2, 3], to: temp.file("data"))
     #expect(throws: JournalError.self) { try Journal.open(dataDirectory: temp.file("data"), bootID: "b") }
     #expect(bytes(of: temp.file("data")) == [1, 2, 3])
   }

@@ -58,7 +58,7 @@ struct DataPrivacyTests {
     #expect(throws: DataPrivacy.Refusal.self) { try DataPrivacy.check(directory: temp.path, insecure: false) }
     try DataPrivacy.check(directory: temp.path, insecure: true)
     chmod(temp.path, 0o700)
-    write([1], to: temp.file("splits.sqlite"))
+    writeFile([1], to: temp.file("splits.sqlite"))
     chmod(temp.file("splits.sqlite"), 0o666)
     do {
       try DataPrivacy.check(directory: temp.path, insecure: false)
@@ -105,7 +105,7 @@ struct DataPrivacyTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let victim = temp.file("victim")
-    write(Array("precious\n".utf8), to: victim)
+    writeFile(Array("precious\n".utf8), to: victim)
     let data = temp.file("data")
     try FileManager.default.createDirectory(atPath: data, withIntermediateDirectories: false)
     #expect(symlink(victim, data + "/splits.lock") == 0)

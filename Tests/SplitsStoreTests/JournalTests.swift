@@ -146,7 +146,7 @@ struct JournalTests {
   @Test func anEmptyFileIsAJournalWithNoRides() throws {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
-    write([], to: temp.file("splits.sqlite"))
+    writeFile([], to: temp.file("splits.sqlite"))
     let reader = try #require(try JournalReader.open(dataDirectory: temp.path, bootID: boot))
     #expect(try reader.currentRide(now: Now(monotonic: ms(0), wallMilliseconds: wall0)) == nil)
     #expect(try reader.rides(now: Now(monotonic: ms(0), wallMilliseconds: wall0)).isEmpty)

@@ -59,6 +59,3 @@ public func writeFile(_ bytes: [UInt8], to path: String, mode: mode_t = 0o644) -
 public func writeFile(_ text: String, to path: String, mode: mode_t = 0o644) -> Bool {
   writeFile(Array(text.utf8), to: path, mode: mode)
 }
-
-/// `writeFile(_:to:mode:)`, for a test that reads the file back anyway.
-public func write(_ bytes: [UInt8], to path: String) { writeFile(bytes, to: path) }
