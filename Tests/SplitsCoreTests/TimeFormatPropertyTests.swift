@@ -47,3 +47,24 @@ struct TimeFormatPropertyTests {
     }
   }
 }
+
+/// `Duration.nanoseconds` (one division of the attoseconds) is the plain definition from the
+/// duration's components, truncated towards zero, for every duration inside `Int64`
+/// nanoseconds, sub-nanosecond parts and either sign; beyond, it saturates.
+@Suite("Durations: whole nanoseconds for all durations")
+struct DurationNanosecondsTests {
+  @Test func everyDurationHasTheNanosecondsOfItsComponents() {
+    var rng = SplitMix64(state: 0xA770_5EC)
+    for index in 0..<20_000 {
+      let seconds = Int64.random(in: -9_223_372_035...9_223_372_035, using: &rng) >> Int64.random(in: 0...33, using: &rng)
+      let attoseconds = index % 2 == 0 ? Int64.random(in: 0..<1_000_000_000, using: &rng) * 1_000_000_000 : Int64.random(in: 0..<1_000_000_000_000_000_000, using: &rng)
+      let d = Duration(secondsComponent: seconds, attosecondsComponent: seconds < 0 ? -attoseconds : attoseconds)
+      let (s, atto) = d.components
+      #expect(d.nanoseconds == s * 1_000_000_000 + atto / 1_000_000_000, "\(d)")
+    }
+    #expect(Duration.seconds(Int64.max / 1_000_000_000 + 1).nanoseconds == .max)
+    #expect(Duration.seconds(Int64.min / 1_000_000_000 - 1).nanoseconds == .min)
+    #expect(Duration.nanoseconds(Int64.max).nanoseconds == .max)
+    #expect((Duration.nanoseconds(Int64.max) - .nanoseconds(1)).nanoseconds == Int64.max - 1)
+  }
+}

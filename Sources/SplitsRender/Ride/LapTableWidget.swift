@@ -68,10 +68,35 @@ struct LapColumns {
     return spans
   }
 
-  func line(_ r: LapRow, mark: String, precision: Precision) -> String {
-    line(
-      mark, String(r.number), TimeFormat.clock(r.lap, precision: precision), TimeFormat.clock(r.split, precision: precision),
-      r.difference.map { TimeFormat.signedDifference($0, precision: precision) } ?? "")
+  /// A recorded lap's row as the table draws it: a space, then `line` of its mark, number and
+  /// figures. Made as bytes and turned into a string once (a frame draws one a lap shown; the
+  /// figures and the padding are ASCII); `LapRowTests` holds it to `line`.
+  func row(_ r: LapRow, mark: String, precision: Precision) -> String {
+    let space = UInt8(ascii: " ")
+    var bytes: [UInt8] = []
+    bytes.reserveCapacity(8 + numberWidth + 3 * timeWidth + 4 * Self.gap.utf8.count + diffWidth)
+    bytes.append(space)
+    bytes.append(contentsOf: TextWidth.padded(mark, to: 1).utf8)
+    bytes.append(space)
+    let number = String(r.number).utf8.prefix(numberWidth)
+    bytes.append(contentsOf: repeatElement(space, count: numberWidth - number.count))
+    bytes.append(contentsOf: number)
+    /// A figure after the gap, padded to `width` on its right (or its left: `leftPadded`).
+    func figure(width: Int, leftPadded: Bool = false, _ write: (inout [UInt8]) -> Void) {
+      bytes.append(contentsOf: Self.gap.utf8)
+      let start = bytes.count
+      write(&bytes)
+      let padding = repeatElement(space, count: max(0, width - (bytes.count - start)))
+      if leftPadded { bytes.insert(contentsOf: padding, at: start) } else { bytes.append(contentsOf: padding) }
+    }
+    figure(width: timeWidth) { TimeFormat.appendClock(r.lap, precision: precision, to: &$0) }
+    if showSplit { figure(width: timeWidth) { TimeFormat.appendClock(r.split, precision: precision, to: &$0) } }
+    if showDiff {
+      figure(width: diffWidth, leftPadded: true) { bytes in
+        if let difference = r.difference { TimeFormat.appendSignedDifference(difference, precision: precision, to: &bytes) }
+      }
+    }
+    return String(decoding: bytes, as: UTF8.self)
   }
 }
 
@@ -165,7 +190,7 @@ extension RideView {
         case .worst?: ("▼", options.colored(.red))
         case nil: ("", .plain)
         }
-      screen.put(" " + columns.line(r, mark: mark, precision: precision), row: row, column: 0, style: style)
+      screen.put(columns.row(r, mark: mark, precision: precision), row: row, column: 0, style: style)
       paces?.draw(r, style: style, into: &screen, row: row)
       guard let live else { continue }
       let delta = live.delta(lap: r.number, shownSplit: r.split, precision: precision)
