@@ -42,11 +42,13 @@ public struct Screen: Equatable, Sendable {
   /// when it was written again from `other`.
   public func sameCells(as other: Screen) -> Bool {
     guard size == other.size else { return cells == other.cells }
-    guard let area = writtenAgain?.area(against: other.cells, size: size) else { return cells == other.cells }
-    return area.rows.allSatisfy { row in
-      let from = row * size.columns + area.columns.lowerBound
-      let to = row * size.columns + area.columns.upperBound
-      return cells[from..<to] == other.cells[from..<to]
+    guard let area = writtenAgain?.area(against: other.cells) else { return cells == other.cells }
+    return area.allSatisfy { box in
+      box.rows.allSatisfy { row in
+        let from = row * size.columns + box.columns.lowerBound
+        let to = row * size.columns + box.columns.upperBound
+        return cells[from..<to] == other.cells[from..<to]
+      }
     }
   }
 

@@ -11,61 +11,66 @@ extension Screen {
   /// gives exactly the changed cells (plus the first cell of a wide character).
   public func changes(since previous: Screen?, bridging: Int = 0) -> [Run] {
     let old: [Cell]? = previous?.size == size ? previous?.cells : nil
-    // A frame written again from `previous` differs from it only where it wrote.
-    let area = old.flatMap { writtenAgain?.area(against: $0, size: size) }
-    let rows = area?.rows ?? 0..<size.rows
-    // Nothing differs outside those columns: the search for changed cells starts and ends
-    // there (a run found goes on past them as far as it would).
-    let columns = area?.columns ?? 0..<size.columns
+    // A frame written again from `previous` differs from it only where it wrote: the search
+    // for changed cells starts and ends in those boxes (a run found goes on past them as far
+    // as it would). Else the whole screen.
+    let boxes = old.flatMap { writtenAgain?.area(against: $0) } ?? [Box(rows: 0..<size.rows, columns: 0..<size.columns)]
     // Over the two frames' storage directly: the scan compares every cell of every frame (at
     // hundredths, a hundred frames a second), so no array is retained or checked per cell.
     return cells.withUnsafeBufferPointer { new in
       (old ?? []).withUnsafeBufferPointer { before in
-        changes(new, old: old == nil ? nil : before, rows: rows, columns: columns, bridging: bridging)
+        changes(new, old: old == nil ? nil : before, boxes: boxes, bridging: bridging)
       }
     }
   }
 
+  /// The runs in `boxes` (sorted by their first column), row by row from the top, each row's
+  /// from the left.
   private func changes(
-    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, rows: Range<Int>, columns: Range<Int>,
-    bridging: Int
+    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, boxes: [Box], bridging: Int
   ) -> [Run] {
     var runs: [Run] = []
+    guard let top = boxes.lazy.map(\.rows.lowerBound).min(), let bottom = boxes.lazy.map(\.rows.upperBound).max() else {
+      return runs
+    }
     var text: [UInt8] = []
     text.reserveCapacity(size.columns * 4)
-    for row in rows {
+    for row in top..<bottom {
       let base = row * size.columns
-      var column = columns.lowerBound
-      while column < columns.upperBound {
-        if let old, old[base + column] == cells[base + column] {
-          column += 1
-          continue
-        }
-        // Start a run here; a run may not start on a continuation cell, so it starts on the
-        // wide character's first cell, which is then written whether it changed or not.
-        var start = column
-        if cells[base + column].isContinuation, start > 0 { start -= 1 }
-        let style = cells[base + start].style
-        text.removeAll(keepingCapacity: true)
-        var x = start
-        while x < size.columns {
-          let cell = cells[base + x]
-          if x > start, !cell.isContinuation {
-            if let old, old[base + x] == cell {
-              guard bridging > 0, let end = gapEnd(cells, row: row, from: x, old: old, style: style, limit: bridging)
-              else { break }
-              for i in x..<end { cells[base + i].appendUTF8(to: &text) }
-              x = end
-              continue
-            }
-            if cell.style != style { break }
+      var column = 0
+      for box in boxes where box.rows.contains(row) {
+        column = max(column, box.columns.lowerBound)
+        while column < box.columns.upperBound {
+          if let old, old[base + column] == cells[base + column] {
+            column += 1
+            continue
           }
-          cell.appendUTF8(to: &text)
-          x += 1
+          // Start a run here; a run may not start on a continuation cell, so it starts on the
+          // wide character's first cell, which is then written whether it changed or not.
+          var start = column
+          if cells[base + column].isContinuation, start > 0 { start -= 1 }
+          let style = cells[base + start].style
+          text.removeAll(keepingCapacity: true)
+          var x = start
+          while x < size.columns {
+            let cell = cells[base + x]
+            if x > start, !cell.isContinuation {
+              if let old, old[base + x] == cell {
+                guard bridging > 0, let end = gapEnd(cells, row: row, from: x, old: old, style: style, limit: bridging)
+                else { break }
+                for i in x..<end { cells[base + i].appendUTF8(to: &text) }
+                x = end
+                continue
+              }
+              if cell.style != style { break }
+            }
+            cell.appendUTF8(to: &text)
+            x += 1
+          }
+          runs.append(Run(row: row, column: start, text: String(decoding: text, as: UTF8.self), style: style))
+          // Always past the cell that started the run.
+          column = max(x, column + 1)
         }
-        runs.append(Run(row: row, column: start, text: String(decoding: text, as: UTF8.self), style: style))
-        // Always past the cell that started the run.
-        column = max(x, column + 1)
       }
     }
     return runs

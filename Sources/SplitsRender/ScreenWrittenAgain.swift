@@ -5,19 +5,30 @@ import SplitsCore
 /// and the spare cells of the frame before the last that it is written into.
 extension Screen {
   /// A frame written again from the frame whose cells are `base` (the same storage: an array
-  /// shares it only while unchanged), in `columns` of `rows` only.
+  /// shares it only while unchanged), in `boxes` only.
   struct WrittenAgain: Sendable {
     var base: [Cell]
+    /// The places written, each figure's rows by the columns written in them with the cell on
+    /// either side (whose wide character a write can cut in two); sorted by their first
+    /// column, so that a row's boxes come from left to right.
+    var boxes: [Box]
+    /// All the rows of `boxes`.
     var rows: Range<Int>
-    /// The columns written in those rows, with the cell on either side (whose wide character
-    /// a write can cut in two).
+
+    /// Where the screen can differ from `cells` (never outside the screen: the boxes are
+    /// clamped to it) when `cells` is the base itself; else nil.
+    func area(against cells: [Cell]) -> [Box]? { sameStorage(base, cells) ? boxes : nil }
+  }
+
+  /// Rows by columns of a screen.
+  struct Box: Equatable, Sendable {
+    var rows: Range<Int>
     var columns: Range<Int>
 
-    /// Where a screen of `size` can differ from `cells` (never outside the screen) when
-    /// `cells` is the base itself; else nil.
-    func area(against cells: [Cell], size: Size) -> (rows: Range<Int>, columns: Range<Int>)? {
-      guard sameStorage(base, cells) else { return nil }
-      return (rows.clamped(to: 0..<size.rows), columns.clamped(to: 0..<size.columns))
+    /// The part of the box on a screen of `size`; nil when none is.
+    func clamped(to size: Size) -> Box? {
+      let box = Box(rows: rows.clamped(to: 0..<size.rows), columns: columns.clamped(to: 0..<size.columns))
+      return box.rows.isEmpty || box.columns.isEmpty ? nil : box
     }
   }
 
@@ -48,8 +59,8 @@ extension Screen {
   /// frame written again (the rows they differ in are the ones this frame wrote).
   public mutating func shown(after earlier: consuming Screen?) -> Spare? {
     defer { writtenAgain = nil }
-    guard let earlier, let rows = writtenAgain?.area(against: earlier.cells, size: size)?.rows else { return nil }
-    return Spare(cells: earlier.cells, rows: rows, over: cells)
+    guard let earlier, let written = writtenAgain, written.area(against: earlier.cells) != nil else { return nil }
+    return Spare(cells: earlier.cells, rows: written.rows.clamped(to: 0..<size.rows), over: cells)
   }
 
   /// `patched(reusing:_:)` without a spare: into new storage.
@@ -85,12 +96,13 @@ extension Screen {
       }
     }
     var touched: Range<Int>?
-    var across: Range<Int>?
-    func wrote(_ columns: Range<Int>) {
-      let wider = columns.lowerBound - 1..<columns.upperBound + 1
-      across = across.map { min($0.lowerBound, wider.lowerBound)..<max($0.upperBound, wider.upperBound) } ?? wider
+    var boxes: [Box] = []
+    func wrote(_ columns: Range<Int>, rows: Range<Int>) {
+      if let box = Box(rows: rows, columns: columns.lowerBound - 1..<columns.upperBound + 1).clamped(to: size) { boxes.append(box) }
     }
     for (index, place) in placed.enumerated() {
+      // Big digits may hang over the last row (drawing clips them): only rows of the screen.
+      let rows = (place.row..<max(place.row, place.row + (place.face?.height ?? 1))).clamped(to: 0..<size.rows)
       guard let reading = place.figure.reading, let now = value(place.figure.field) else { return nil }
       let old = place.figure.text
       // Something drawn over a figure after it (nothing should be: the layout gives each
@@ -110,18 +122,20 @@ extension Screen {
             for x in glyph { screen.set(y, x, .blank) }
           }
           BigDigits.draw(String(b), face: face, into: &screen, row: place.row, column: glyph.lowerBound, style: place.style)
-          wrote(glyph)
+          wrote(glyph, rows: rows)
         }
       } else {
-        let written = screen.put(String(text.prefix(place.shown)), row: place.row, column: place.column, style: place.style)
-        wrote(place.column..<place.column + written)
+        // Shown to at least as many characters as it has bytes: all of it, with no cut by
+        // characters (a clock's text is ASCII).
+        let shown = place.shown >= text.utf8.count ? text : String(text.prefix(place.shown))
+        let written = screen.put(shown, row: place.row, column: place.column, style: place.style)
+        wrote(place.column..<place.column + written, rows: rows)
       }
       screen.placed[index].figure.text = text
-      // Big digits may hang over the last row (drawing clips them): only rows of the screen.
-      let rows = (place.row..<max(place.row, place.row + (place.face?.height ?? 1))).clamped(to: 0..<size.rows)
       touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
     }
-    screen.writtenAgain = WrittenAgain(base: cells, rows: touched ?? 0..<0, columns: across ?? 0..<0)
+    boxes.sort { $0.columns.lowerBound < $1.columns.lowerBound }
+    screen.writtenAgain = WrittenAgain(base: cells, boxes: boxes, rows: touched ?? 0..<0)
     return screen
   }
 
