@@ -1,7 +1,7 @@
 import SplitsCore
 
 /// A frame written again (`patched`): the frame of a later instant made from the one before
-/// by writing its clock figures again, the rows it wrote noted so that a diff reads only them,
+/// by writing its clock figures again, the places it wrote noted so that a diff reads only them,
 /// and the spare cells of the frame before the last that it is written into.
 extension Screen {
   /// A frame written again from the frame whose cells are `base` (the same storage: an array
@@ -12,8 +12,6 @@ extension Screen {
     /// either side (whose wide character a write can cut in two); sorted by their first
     /// column, so that a row's boxes come from left to right.
     var boxes: [Box]
-    /// All the rows of `boxes`.
-    var rows: Range<Int>
 
     /// Where the screen can differ from `cells` (never outside the screen: the boxes are
     /// clamped to it) when `cells` is the base itself; else nil.
@@ -39,16 +37,16 @@ extension Screen {
   }
 
   /// The cells of a frame no longer shown, kept to write the next frame into
-  /// (`patched(reusing:_:)`): `rows` are those in which the frame shown now differs from them.
+  /// (`patched(reusing:_:)`): `boxes` are where the frame shown now differs from them.
   public struct Spare: Sendable {
     fileprivate var cells: [Cell]
-    fileprivate var rows: Range<Int>
+    fileprivate var boxes: [Box]
     /// The cells of the frame shown (its storage): a spare is for writing that frame again.
     fileprivate let over: [Cell]
 
-    /// The rows to copy from `cells` (a frame's) into the spare before writing that frame
+    /// The boxes to copy from `cells` (a frame's) into the spare before writing that frame
     /// again into it; nil when the spare is not that frame's.
-    fileprivate func rows(toWrite cells: [Cell]) -> Range<Int>? { Screen.sameStorage(over, cells) ? rows : nil }
+    fileprivate func boxes(toWrite cells: [Cell]) -> [Box]? { Screen.sameStorage(over, cells) ? boxes : nil }
 
     /// Gives the spare cells to `target`, taking `target`'s: no copy of either.
     fileprivate mutating func swapCells(with target: inout [Cell]) { swap(&cells, &target) }
@@ -56,11 +54,11 @@ extension Screen {
 
   /// This frame is shown now, in place of `earlier`: it forgets the frame it was written again
   /// from, and when that was `earlier`, hands back `earlier`'s cells as the spare for the next
-  /// frame written again (the rows they differ in are the ones this frame wrote).
+  /// frame written again (they differ in the boxes this frame wrote).
   public mutating func shown(after earlier: consuming Screen?) -> Spare? {
     defer { writtenAgain = nil }
     guard let earlier, let written = writtenAgain, written.area(against: earlier.cells) != nil else { return nil }
-    return Spare(cells: earlier.cells, rows: written.rows.clamped(to: 0..<size.rows), over: cells)
+    return Spare(cells: earlier.cells, boxes: written.boxes, over: cells)
   }
 
   /// `patched(reusing:_:)` without a spare: into new storage.
@@ -77,25 +75,29 @@ extension Screen {
   /// length (or its big glyphs their columns).
   ///
   /// `spare`: the cells of the frame before this one (`shown(after:)`), taken to write the
-  /// new frame into: only the rows this frame changed are copied into them, instead of the
+  /// new frame into: only the boxes this frame changed are copied into them, instead of the
   /// whole grid into new storage. The cells are the same either way (`WrittenAgainTests`).
   public func patched(reusing spare: inout Spare?, _ value: (ClockField) -> Duration?) -> Screen? {
     // A spare is used once, for the frame it was kept for, or not at all.
     defer { spare = nil }
     guard patchable, !placed.isEmpty else { return nil }
     var screen = self
-    if let rows = spare?.rows(toWrite: cells) {
+    if let boxes = spare?.boxes(toWrite: cells) {
       // The spare's storage becomes the new frame's, and is its only owner: written in place.
       spare?.swapCells(with: &screen.cells)
-      let from = rows.lowerBound * size.columns
-      let to = rows.upperBound * size.columns
+      let columns = size.columns
       screen.cells.withUnsafeMutableBufferPointer { target in
         cells.withUnsafeBufferPointer { source in
-          _ = UnsafeMutableBufferPointer(rebasing: target[from..<to]).update(fromContentsOf: source[from..<to])
+          for box in boxes {
+            for row in box.rows {
+              let from = row * columns + box.columns.lowerBound
+              let to = row * columns + box.columns.upperBound
+              _ = UnsafeMutableBufferPointer(rebasing: target[from..<to]).update(fromContentsOf: source[from..<to])
+            }
+          }
         }
       }
     }
-    var touched: Range<Int>?
     var boxes: [Box] = []
     func wrote(_ columns: Range<Int>, rows: Range<Int>) {
       if let box = Box(rows: rows, columns: columns.lowerBound - 1..<columns.upperBound + 1).clamped(to: size) { boxes.append(box) }
@@ -132,10 +134,9 @@ extension Screen {
         wrote(place.column..<place.column + written, rows: rows)
       }
       screen.placed[index].figure.text = text
-      touched = touched.map { min($0.lowerBound, rows.lowerBound)..<max($0.upperBound, rows.upperBound) } ?? rows
     }
     boxes.sort { $0.columns.lowerBound < $1.columns.lowerBound }
-    screen.writtenAgain = WrittenAgain(base: cells, boxes: boxes, rows: touched ?? 0..<0)
+    screen.writtenAgain = WrittenAgain(base: cells, boxes: boxes)
     return screen
   }
 
