@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import os
+import re
 import shutil
 import socket
 import subprocess
@@ -28,6 +29,18 @@ sys.path.insert(0, HERE)
 
 from bench import MS, percentile  # noqa: E402
 from ptyjob import Job  # noqa: E402
+
+WIRE = os.path.join(os.path.dirname(HERE), "Sources", "SplitsRemote", "RemoteWire.swift")
+
+
+def protocol_version() -> int:
+    """The control protocol's version, read from the code that defines it (`RemoteWire.version`):
+    a screen refuses a request of any other version, and a number written here once went stale."""
+    with open(WIRE) as f:
+        match = re.search(r"public static let version = (\d+)", f.read())
+    if match is None:
+        raise RuntimeError(f"no `public static let version` in {WIRE}")
+    return int(match.group(1))
 
 
 def stats(values: list[float]) -> dict:
@@ -86,12 +99,13 @@ def measure(binary: str, laps: int = 100) -> dict:
         # The screen's part: the request straight to the socket, no process to start.
         direct = []
         path = os.path.join(data, "control.sock")
+        version = protocol_version()
         for _ in range(laps):
             t0 = time.monotonic_ns()
             with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as client:
                 client.connect(path)
-                # Protocol 2: the command and a new id (32 hex digits) of its own.
-                client.sendall(f"splits-control 2 lap {os.urandom(16).hex()}\n".encode())
+                # The command and a new id (32 hex digits) of its own.
+                client.sendall(f"splits-control {version} lap {os.urandom(16).hex()}\n".encode())
                 t = job.wait_for(shows_laps(shown + 1), 5.0)
                 answer = client.recv(4096)
             if t is None or b'"answer"' not in answer:
