@@ -29,7 +29,7 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
-from profile import drive  # noqa: E402
+from profiling import drive  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 HEADER = """\

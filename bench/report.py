@@ -365,6 +365,12 @@ def remote_block(result: dict) -> str:
         f"{fmt(get(r, 'command_to_exit', 'p99_ms'))} ms |  |",
         f"| starting `/bin/true` the same way, median | — | {fmt(floor.get('p50_ms'))} ms |  |",
         "",
+    ]
+    # A run that measured nothing says why, so that an n/a cannot pass unnoticed.
+    failed = [run.get("why", "?") for run in runs if not run.get("available")]
+    if failed:
+        lines += [f"Not measured in {len(failed)} of {len(runs)} runs: {failed[0]}", ""]
+    lines += [
         f"Measured {result.get('date', '?')} on {machine.get('cpu', '?')}, {machine.get('nproc', '?')} cores, kernel "
         f"{machine.get('kernel', '?')}, commit {result.get('commit', '?')}.",
         "",

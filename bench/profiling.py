@@ -3,10 +3,10 @@
 profiler, through a fixed script (ready, then running for a while), and leaves the
 profiler's output in bench/results/profile/.
 
-    profile.py --splits BIN strace   [--precision cs] [--seconds 10]   # syscalls: strace -c -f
-    profile.py --splits BIN perf     [--precision cs] [--seconds 10]   # perf record -g (cycles)
-    profile.py --splits BIN callgrind [--precision cs] [--seconds 10]  # instructions per function
-    profile.py --splits BIN startup                                    # perf record of 50 start-ups
+    profiling.py --splits BIN strace   [--precision cs] [--seconds 10]   # syscalls: strace -c -f
+    profiling.py --splits BIN perf     [--precision cs] [--seconds 10]   # perf record -g (cycles)
+    profiling.py --splits BIN callgrind [--precision cs] [--seconds 10]  # instructions per function
+    profiling.py --splits BIN startup                                    # perf record of 50 start-ups
 
 The summaries are printed; the raw files stay in the results folder (gitignored).
 """
