@@ -47,8 +47,8 @@ extension Duration {
   private static let leastNanoseconds = Duration.nanoseconds(Int64.min)
 
   /// The whole nanoseconds in this duration (sub-nanosecond parts are dropped), saturating at
-  /// `Int64.max` and `Int64.min` (292 years) rather than wrapping or trapping. One division of
-  /// the attoseconds (`components` takes two, a fraction of the cost of a frame's figures).
+  /// `Int64.max` and `Int64.min` (292 years) rather than wrapping or trapping. One 128-bit
+  /// division of the attoseconds, where `components` takes two: a frame formats several figures.
   public var nanoseconds: Int64 {
     if self >= Self.mostNanoseconds { return .max }
     if self <= Self.leastNanoseconds { return .min }
