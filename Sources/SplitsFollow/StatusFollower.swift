@@ -66,11 +66,13 @@ public final class StatusFollower {
   private var owned: [Int32] = []
   /// The signalfd of `stops` (closed, and the signals unblocked, at the end).
   private var signalFD: Int32 = -1
-  private var reader: JournalReader?
-  private var readerIdentity: FileIdentity?
-  private var retired: [JournalReader] = []
+  /// The reader kept open (`journal()`), the files it reads through, and the readers set
+  /// aside (kept, never freed: `retire()`).
+  var reader: JournalReader?
+  var readerIdentity: FileIdentity?
+  var retired: [JournalReader] = []
   /// When to read the journal again after a change to its files, earliest first.
-  private var rereads: [Instant] = []
+  var rereads: [Instant] = []
 
   /// The screen's commit writes the `-wal` file (the change inotify reports), waits for the
   /// disk (`synchronous = FULL`), and only then makes the event visible to readers, in
@@ -78,6 +80,11 @@ public final class StatusFollower {
   /// journal as it was: it is read again after these delays (a line already printed is not
   /// printed twice). While running, every tick reads it too.
   static let rereadDelays: [Duration] = [.milliseconds(30), .milliseconds(300), .seconds(1), .seconds(3)]
+  /// How long the journal's files are left to settle after its `-wal` and `-shm` were
+  /// deleted under a screen (`settle()`).
+  static let settling: Duration = .seconds(2)
+  /// Until when they settle (nil: they never had to).
+  var settlingUntil: Instant?
 
   public init(
     directory: String, json: Bool, format: String?, precision: Precision, strings: HistoryStrings,
@@ -259,6 +266,10 @@ public final class StatusFollower {
     let read: (line: String, key: String, next: Instant?)
     do {
       read = try current()
+    } catch where isSettling {
+      // A page half written by the screen saving a deleted log: read again when settled.
+      closeAll()
+      return wakeAgain(at: nil)
     } catch let error as JournalError {
       printError("splits: " + error.description)
       return finish(1)
@@ -269,16 +280,22 @@ public final class StatusFollower {
       printError("splits: \(error)")
       return finish(1)
     }
-    if read.key != lastKey {
+    if read.key != lastKey, !isSettling {
       lastKey = read.key
       if let error = StandardOutput.write(read.line + "\n") {
         // The reader went away (0, the follower's normal end), or the output failed (1).
         return finish(StandardOutput.status(after: error))
       }
     }
+    wakeAgain(at: read.next)
+  }
+
+  /// Sets the timer for `next` (the instant the line changes by time alone) or the next
+  /// reread, whichever comes first; none when neither.
+  private func wakeAgain(at next: Instant?) {
     let now = SystemClocks.boot()
     rereads.removeAll { $0 <= now }
-    guard let next = [read.next, rereads.first].compactMap({ $0 }).min() else { return }
+    guard let next = [next, rereads.first].compactMap({ $0 }).min() else { return }
     timer = loop?.after(max(.zero, next - now)) { [unowned self] in self.refresh() }
   }
 
@@ -296,91 +313,5 @@ public final class StatusFollower {
       try keyFormat.map { try StatusReport.line(ride, format: $0, precision: precision, strings: strings, plan: plan) }
       ?? line
     return (line, key, StatusFollow.nextChange(ride, plan: plan, precision: precision, figures: figures))
-  }
-
-  /// The journal, kept open between reads while its file stays the same one: opening and
-  /// closing a connection for every line would cost wake-ups of threads other than the
-  /// main one. A journal deleted, replaced or still without its tables is opened again
-  /// (nil when there is none).
-  private func journal() throws -> JournalReader? {
-    let path = DataLocation.journalPath(in: directory)
-    guard let identity = Self.identity(path) else {
-      retire()
-      try DataPrivacy.check(directory: directory, insecure: insecure)
-      return try openReader(dataDirectory: directory)
-    }
-    // An empty journal's reader is replaced only when the file or its `-wal` grew (the
-    // screen creating the tables), not at every read: a reader is never closed (below). So
-    // is one opened immutable (a full disk), which never sees a change itself.
-    if let reader, let readerIdentity, identity.file == readerIdentity.file,
-      (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
-    {
-      return reader
-    }
-    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
-      JournalReader.mapsDeletedIndex(of: path)
-    {
-      // The `-wal` or `-shm` was deleted (one appearing where there was none is not: the
-      // screen making the journal) while a reader of ours maps it. SQLite shares one `-shm`
-      // mapping among the connections of a process to one file: a new reader would get the
-      // old readers' one, of the deleted files, and never see a new event. Close them all
-      // (a closed reader is kept, not freed: `JournalReader.close`). The two files SQLite
-      // deletes itself, when the last writer closes (a `splits lap` with no screen open), no
-      // reader of ours maps: those readers are set aside.
-      reader?.close()
-      for old in retired { old.close() }
-      retired = []
-      reader = nil
-      self.readerIdentity = nil
-    } else {
-      retire()
-    }
-    try DataPrivacy.check(directory: directory, insecure: insecure)
-    reader = try openReader(dataDirectory: directory)
-    // Looked at again: opening may have made the `-wal`.
-    readerIdentity = Self.identity(path)
-    return reader
-  }
-
-  /// The journal's file, its `-wal` and `-shm`, and their sizes now; nil when there is no
-  /// journal.
-  private static func identity(_ path: String) -> FileIdentity? {
-    var info = stat()
-    guard stat(path, &info) == 0 else { return nil }
-    var wal = stat()
-    let hasWAL = stat(path + "-wal", &wal) == 0
-    var shm = stat()
-    let hasSHM = stat(path + "-shm", &shm) == 0
-    return FileIdentity(
-      device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
-      logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0], size: Int64(info.st_size),
-      walSize: hasWAL ? Int64(wal.st_size) : -1)
-  }
-
-  /// Sets the kept reader aside without closing it. Closing a connection releases its
-  /// dispatch queue, and libdispatch then starts a worker thread of its global queues, which
-  /// arms a 1 Hz timer for the rest of the process: a wake-up every second while nothing
-  /// changes. A reader is replaced only when the journal file is (or while it has no tables
-  /// yet), a handful of times in a follower's life.
-  private func retire() {
-    if let reader { retired.append(reader) }
-    reader = nil
-    readerIdentity = nil
-  }
-
-  private struct FileIdentity: Equatable {
-    var device: UInt64
-    var inode: UInt64
-    /// The inodes of the `-wal` and the `-shm`, 0 for one that is not there. While a reader
-    /// is open SQLite keeps the same files; other ones mean they were deleted (`rm`), and a
-    /// reader that kept the old ones would read them, and nothing the screen wrote since,
-    /// for ever.
-    var logs: [UInt64]
-    /// The sizes of the file and of its `-wal` (-1 when there is none) when it was read.
-    var size: Int64
-    var walSize: Int64
-
-    /// The same file, `-wal` and `-shm`, whatever their sizes.
-    var file: [UInt64] { [device, inode] + logs }
   }
 }

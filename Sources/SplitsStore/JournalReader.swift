@@ -114,11 +114,23 @@ public final class JournalReader: Sendable {
   /// in WAL mode, and SQLite deletes them only when nobody does. True when it cannot tell
   /// (no `/proc`).
   public static func mapsDeletedIndex(of path: String) -> Bool {
+    mappedIndex(of: path, deletedOnly: true)
+  }
+
+  /// Whether this process maps an `-shm` index of the journal at `path`, deleted or not: a
+  /// reader of ours reads through the `-wal`. True when it cannot tell (no `/proc`).
+  public static func mapsIndex(of path: String) -> Bool {
+    mappedIndex(of: path, deletedOnly: false)
+  }
+
+  private static func mappedIndex(of path: String, deletedOnly: Bool) -> Bool {
     guard let resolved = realpath(path, nil) else { return true }
-    let file = String(cString: resolved) + "-shm (deleted)"
+    let file = String(cString: resolved) + "-shm"
     free(resolved)
     guard let maps = FileSystem.readAll("/proc/self/maps") else { return true }
-    return String(decoding: maps, as: UTF8.self).split(separator: "\n").contains { $0.hasSuffix(file) }
+    return String(decoding: maps, as: UTF8.self).split(separator: "\n").contains {
+      $0.hasSuffix(file + " (deleted)") || (!deletedOnly && $0.hasSuffix(file))
+    }
   }
 
   /// Whether the file holds no journal tables yet (an empty file, or one the screen is

@@ -192,44 +192,4 @@ struct JournalDamageTests {
     #expect(try await JournalFile.integrity(dataDir: data) == ["ok"])
     #expect(try await JournalFile.query(dataDir: data, "SELECT count(*) FROM events WHERE kind = 'lap'") == ["3"])
   }
-
-  @Test("the write-ahead log deleted while a screen runs and status --follow reads: the follower sees every lap")
-  func theWriteAheadLogDeletedUnderAFollower() async throws {
-    let tmux = try await TmuxSession.shell()
-    defer { tmux.close() }
-    let data = tmux.dataDir
-    let job = try await tmux.start("splits --plain --split-guard 0")
-    try await tmux.waitFor("READY") { $0.state == "READY" }
-    try await tmux.press("Space", until: "RUNNING") { $0.state == "RUNNING" }
-    try await tmux.press("l", until: "lap 1") { $0.lapNumbers.first == 1 }
-    // The follower, in a pane of its own.
-    let other = try await TmuxSession.shell()
-    defer { other.close() }
-    _ = try await other.start(
-      "splits status --follow --data-dir \(data) --format '{state} {laps}' >$E2E/follow & echo $! >$E2E/pid")
-    let follower = try await other.poll("the follower's pid") {
-      other.home.read("pid").flatMap { pid_t($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
-    }
-    func lines() -> [String] { other.home.read("follow")?.split(separator: "\n").map(String.init) ?? [] }
-    _ = try await tmux.poll("the follower's first lap") { lines().last == "running 1" ? true : nil }
-    try #require(unlink(data + "/splits.sqlite-wal") == 0 && unlink(data + "/splits.sqlite-shm") == 0)
-    for lap in 2...4 { try await tmux.press("l", until: "lap \(lap)") { $0.lapNumbers.first == lap } }
-    let snapshot = try await StatusSnapshot.read(dataDir: data)
-    #expect(snapshot.laps.count == 4, "\(snapshot)")
-    do {
-      _ = try await tmux.poll("the follower to print 4 laps") { lines().last == "running 4" ? true : nil }
-    } catch {
-      Issue.record("\(error)\nlines: \(lines())")
-    }
-    // Its readers of the deleted files closed and kept, not freed: still one thread.
-    ScreenLoopTests.expectAlone(follower, "after the follower closed its readers of the deleted files")
-    try tmux.send(keys: "Space")
-    do {
-      _ = try await tmux.poll("the follower to print the pause") { lines().last == "paused 4" ? true : nil }
-    } catch {
-      Issue.record("\(error)\nlines: \(lines())")
-    }
-    try tmux.send(keys: "q")
-    #expect(try await tmux.exitStatus(of: job) == 0)
-  }
 }

@@ -33,9 +33,18 @@ struct ScreenLoopTests {
     return (threads, unread)
   }
 
+  /// The names of `pid`'s threads (libdispatch's workers are named), for a failure.
+  static func threadNames(_ pid: pid_t) -> [String] {
+    let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+    return tasks.sorted().map { task in
+      let name = (try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/comm", encoding: .utf8)) ?? "?"
+      return task + " " + name.trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+  }
+
   static func expectAlone(_ pid: pid_t, _ moment: String, sourceLocation: SourceLocation = #_sourceLocation) {
     let state = loopState(pid)
-    #expect(state.threads == 1, "\(moment): \(state.threads) threads", sourceLocation: sourceLocation)
+    #expect(state.threads == 1, "\(moment): \(state.threads) threads \(threadNames(pid))", sourceLocation: sourceLocation)
     #expect(state.unreadEventfds.isEmpty, "\(moment): a job waits on the main queue (\(state.unreadEventfds))",
       sourceLocation: sourceLocation)
   }

@@ -1,0 +1,129 @@
+import SplitsClock
+import SplitsCore
+import SplitsStore
+
+#if canImport(Glibc)
+  import Glibc
+#endif
+
+/// Which reader `status --follow` reads the journal with: one kept open while the journal's
+/// files stay the same ones, and a new one when they are deleted, replaced or made.
+extension StatusFollower {
+  /// The journal, kept open between reads while its file stays the same one: opening and
+  /// closing a connection for every line would cost wake-ups of threads other than the
+  /// main one. A journal deleted, replaced or still without its tables is opened again
+  /// (nil when there is none).
+  func journal() throws -> JournalReader? {
+    let path = DataLocation.journalPath(in: directory)
+    guard let identity = Self.identity(path) else {
+      retire()
+      try DataPrivacy.check(directory: directory, insecure: insecure)
+      return try openReader(dataDirectory: directory)
+    }
+    // An empty journal's reader is replaced only when the file or its `-wal` grew (the
+    // screen creating the tables), not at every read: a reader is never closed (below). So
+    // is one opened immutable (a full disk), which never sees a change itself.
+    if let reader, let readerIdentity, identity.file == readerIdentity.file,
+      (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
+    {
+      return reader
+    }
+    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
+      JournalReader.mapsIndex(of: path)
+    {
+      // A `-wal` or `-shm` a reader of ours reads through was deleted or replaced (`rm`; one
+      // appearing where there was none is not: the screen making the journal). SQLite shares
+      // one `-shm` mapping among the connections of a process to one file: a new reader would
+      // get the old readers' one, of the deleted files, and read them for ever, or fail on a
+      // `-wal` that no longer matches it. Close them all first, and let the files settle.
+      // The two files SQLite deletes itself, when the last writer closes (a `splits lap` with
+      // no screen open), after it copied all into the journal, no reader of ours maps: those
+      // readers are set aside.
+      closeAll()
+      settle()
+    } else {
+      retire()
+    }
+    try DataPrivacy.check(directory: directory, insecure: insecure)
+    reader = try openReader(dataDirectory: directory)
+    // Looked at again: opening may have made the `-wal`.
+    readerIdentity = Self.identity(path)
+    // Looked at after the files were: a `-shm` deleted while the reader opened (`rm` takes
+    // the `-wal` first, then the `-shm`) is never seen again by the identity, which names
+    // the new files, and the reader would read the deleted ones for ever. Close them all,
+    // and open once more.
+    if JournalReader.mapsDeletedIndex(of: path) {
+      closeAll()
+      settle()
+      reader = try openReader(dataDirectory: directory)
+      readerIdentity = Self.identity(path)
+    }
+    return reader
+  }
+
+  /// The journal's `-wal` and `-shm` were deleted under the screen: until the screen has
+  /// saved what the deleted log held into the journal and opened new files (moments), the
+  /// journal and its new files are read with no lock shared with its writer, so a read then
+  /// may show the journal as it was before (no ride, fewer laps) or a page half written (a
+  /// "damaged" journal). For `settling` nothing read is printed and no failure ends the
+  /// follower; the journal is read again when it is over.
+  func settle() {
+    let until = SystemClocks.boot() + Self.settling
+    settlingUntil = until
+    if rereads.last.map({ $0 < until }) ?? true { rereads.append(until) }
+  }
+
+  /// Whether the journal's files are settling now (`settle()`).
+  var isSettling: Bool { settlingUntil.map { SystemClocks.boot() < $0 } ?? false }
+
+  /// Closes the kept reader and every one set aside (kept, not freed: `JournalReader.close`).
+  func closeAll() {
+    reader?.close()
+    for old in retired { old.close() }
+    retired = []
+    reader = nil
+    readerIdentity = nil
+  }
+
+  /// The journal's file, its `-wal` and `-shm`, and their sizes now; nil when there is no
+  /// journal.
+  private static func identity(_ path: String) -> FileIdentity? {
+    var info = stat()
+    guard stat(path, &info) == 0 else { return nil }
+    var wal = stat()
+    let hasWAL = stat(path + "-wal", &wal) == 0
+    var shm = stat()
+    let hasSHM = stat(path + "-shm", &shm) == 0
+    return FileIdentity(
+      device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
+      logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0], size: Int64(info.st_size),
+      walSize: hasWAL ? Int64(wal.st_size) : -1)
+  }
+
+  /// Sets the kept reader aside, open and never freed: freeing a connection releases its
+  /// dispatch queue, and libdispatch then starts a worker thread of its global queues, which
+  /// arms a 1 Hz timer for the rest of the process: a wake-up every second while nothing
+  /// changes. A reader is replaced only when the journal file is (or while it has no tables
+  /// yet), a handful of times in a follower's life.
+  private func retire() {
+    if let reader { retired.append(reader) }
+    reader = nil
+    readerIdentity = nil
+  }
+
+  struct FileIdentity: Equatable {
+    var device: UInt64
+    var inode: UInt64
+    /// The inodes of the `-wal` and the `-shm`, 0 for one that is not there. While a reader
+    /// is open SQLite keeps the same files; other ones mean they were deleted (`rm`), and a
+    /// reader that kept the old ones would read them, and nothing the screen wrote since,
+    /// for ever.
+    var logs: [UInt64]
+    /// The sizes of the file and of its `-wal` (-1 when there is none) when it was read.
+    var size: Int64
+    var walSize: Int64
+
+    /// The same file, `-wal` and `-shm`, whatever their sizes.
+    var file: [UInt64] { [device, inode] + logs }
+  }
+}
