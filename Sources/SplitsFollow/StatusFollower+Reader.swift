@@ -41,6 +41,7 @@ extension StatusFollower {
       // readers are set aside.
       closeAll()
       settle()
+      throw Settling()
     } else {
       retire()
     }
@@ -51,12 +52,11 @@ extension StatusFollower {
     // Looked at after the files were: a `-shm` deleted while the reader opened (`rm` takes
     // the `-wal` first, then the `-shm`) is never seen again by the identity, which names
     // the new files, and the reader would read the deleted ones for ever. Close them all,
-    // and open once more.
+    // and open again once the files settled.
     if JournalReader.mapsDeletedIndex(of: path) {
       closeAll()
       settle()
-      reader = try openReader(dataDirectory: directory)
-      readerIdentity = Self.identity(path)
+      throw Settling()
     }
     return reader
   }
@@ -64,14 +64,18 @@ extension StatusFollower {
   /// The journal's `-wal` and `-shm` were deleted under the screen: until the screen has
   /// saved what the deleted log held into the journal and opened new files (moments), the
   /// journal and its new files are read with no lock shared with its writer, so a read then
-  /// may show the journal as it was before (no ride, fewer laps) or a page half written (a
-  /// "damaged" journal). For `settling` nothing read is printed and no failure ends the
-  /// follower; the journal is read again when it is over.
+  /// may show the journal as it was before (no ride, fewer laps), a page half written (a
+  /// "damaged" journal), or fail to open (and GRDB, freeing its queue, would start
+  /// libdispatch's threads). For `settling` the journal is not read (`Settling` is thrown
+  /// at once) and nothing printed; it is read again when that is over.
   func settle() {
     let until = SystemClocks.boot() + Self.settling
     settlingUntil = until
     if rereads.last.map({ $0 < until }) ?? true { rereads.append(until) }
   }
+
+  /// Thrown by `journal()` when the files begin to settle: nothing is read until they have.
+  struct Settling: Error {}
 
   /// Whether the journal's files are settling now (`settle()`).
   var isSettling: Bool { settlingUntil.map { SystemClocks.boot() < $0 } ?? false }

@@ -263,11 +263,13 @@ public final class StatusFollower {
     if let timer { loop?.cancel(timer) }
     timer = nil
     guard exitStatus == nil else { return }
+    // The journal's files settling after its log was deleted: read when they have.
+    if isSettling { return wakeAgain(at: nil) }
     let read: (line: String, key: String, next: Instant?)
     do {
       read = try current()
     } catch where isSettling {
-      // A page half written by the screen saving a deleted log: read again when settled.
+      // `journal()` found the log deleted under it: read again when the files have settled.
       closeAll()
       return wakeAgain(at: nil)
     } catch let error as JournalError {
@@ -280,7 +282,7 @@ public final class StatusFollower {
       printError("splits: \(error)")
       return finish(1)
     }
-    if read.key != lastKey, !isSettling {
+    if read.key != lastKey {
       lastKey = read.key
       if let error = StandardOutput.write(read.line + "\n") {
         // The reader went away (0, the follower's normal end), or the output failed (1).
