@@ -52,8 +52,10 @@ extension StatusFollower {
     // Looked at after the files were: a `-shm` deleted while the reader opened (`rm` takes
     // the `-wal` first, then the `-shm`) is never seen again by the identity, which names
     // the new files, and the reader would read the deleted ones for ever. Close them all,
-    // and open again once the files settled.
-    if JournalReader.mapsDeletedIndex(of: path) {
+    // and open again once the files settled. Not again within 2 s of settling: a mapping
+    // that closing every reader did not end, settling again would not end either.
+    let settledLately = settlingUntil.map { SystemClocks.boot() < $0 + Self.settling } ?? false
+    if !settledLately, JournalReader.mapsDeletedIndex(of: path) {
       closeAll()
       settle()
       throw Settling()
