@@ -83,7 +83,7 @@ extension StatusFollower {
   var isSettling: Bool { settlingUntil.map { SystemClocks.boot() < $0 } ?? false }
 
   /// Closes the kept reader and every one set aside (kept, not freed: `JournalReader.close`).
-  func closeAll() {
+  private func closeAll() {
     reader?.close()
     for old in retired { old.close() }
     retired = []

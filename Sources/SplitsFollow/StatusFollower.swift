@@ -268,9 +268,9 @@ public final class StatusFollower {
     let read: (line: String, key: String, next: Instant?)
     do {
       read = try current()
-    } catch where isSettling {
-      // `journal()` found the log deleted under it: read again when the files have settled.
-      closeAll()
+    } catch is Settling {
+      // `journal()` found the log deleted under it (its readers closed): read again when the
+      // files have settled.
       return wakeAgain(at: nil)
     } catch let error as JournalError {
       printError("splits: " + error.description)
