@@ -5,19 +5,27 @@ public struct ViewOptions: Equatable, Sendable {
   /// The time as text instead of big digits.
   public var plain: Bool
   public var colors: Bool
-  public var language: Language { didSet { strings = .of(language, sport: sport) } }
+  public var language: Language { didSet { kept = Kept(.of(language, sport: sport)) } }
   /// Whose words the strings are: a running ride's are a run's (`Run 4`). The ride and
   /// workout screens set it from their state.
-  public var sport: Sport = .biking { didSet { strings = .of(language, sport: sport) } }
+  public var sport: Sport = .biking { didSet { kept = Kept(.of(language, sport: sport)) } }
   /// The language's strings for the sport, kept with the options: a frame reads them in every
-  /// widget, and a `Strings` is a hundred texts to copy.
-  public private(set) var strings: Strings
+  /// widget.
+  public var strings: Strings { kept.strings }
+  /// The strings behind one reference: a `Strings` is a hundred texts, and the options are
+  /// copied with the program at every tick's look-ahead (one retain instead of a hundred).
+  private var kept: Kept
+
+  private final class Kept: Sendable {
+    let strings: Strings
+    init(_ strings: Strings) { self.strings = strings }
+  }
 
   public init(plain: Bool = false, colors: Bool = true, language: Language = .en) {
     self.plain = plain
     self.colors = colors
     self.language = language
-    strings = .of(language, sport: .biking)
+    kept = Kept(.of(language, sport: .biking))
   }
 
   public static func == (a: ViewOptions, b: ViewOptions) -> Bool {

@@ -61,11 +61,14 @@ extension Program {
   ///
   /// `spare`: the cells of the frame before `frame`, for the first frame written again
   /// (`Screen.shown(after:)`).
-  public func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
-    var probe = self
+  ///
+  /// Consuming: the look-ahead ticks a copy of the program, and the caller's copy is that one
+  /// (a program is a few kilobytes to copy, on every tick).
+  public consuming func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
+    var probe = consume self
     var current = frame
     guard var next = first ?? probe.nextCandidate(shown: frame.clocks) else { return nil }
-    for _ in 0..<searchLimit {
+    for _ in 0..<probe.searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
       let earlier = probe.tickBasis
@@ -79,7 +82,7 @@ extension Program {
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)
         return Upcoming(
-          at: next.monotonic, frame: followsWallClock ? nil : shown, following: after)
+          at: next.monotonic, frame: probe.followsWallClock ? nil : shown, following: after)
       }
       // The same cells can show other figures than `frame` did (a delta that appeared under
       // the help overlay, whose mark beside it shows later): the next candidates are those of
