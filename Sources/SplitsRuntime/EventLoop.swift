@@ -188,7 +188,7 @@ public final class EventLoop {
 
   /// Runs the timers due now.
   private func runDue() {
-    for action in timers.due(at: SystemClocks.boot()) { action() }
+    timers.due(at: SystemClocks.boot()).run()
   }
 
   /// Waits up to `timeout` milliseconds (-1: for ever) in `epoll_wait` and runs what is

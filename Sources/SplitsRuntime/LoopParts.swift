@@ -17,7 +17,9 @@ public struct LoopTimer: Hashable, Sendable {
 /// The executor of the loop's tasks: jobs are kept in order and run by the loop on its
 /// thread. From that thread an enqueue is an append; from any other it also wakes the loop.
 public final class LoopExecutor: TaskExecutor {
-  private let jobs = Mutex<[UnownedJob]>([])
+  /// The jobs waiting, and the storage of the ones last run, given back for the next batch:
+  /// running a batch takes no allocation.
+  private let jobs = Mutex<(waiting: [UnownedJob], spare: [UnownedJob])>(([], []))
   private let wake: Int32
   private let thread: pthread_t
 
@@ -28,20 +30,27 @@ public final class LoopExecutor: TaskExecutor {
 
   public func enqueue(_ job: consuming ExecutorJob) {
     let job = UnownedJob(job)
-    jobs.withLock { $0.append(job) }
+    jobs.withLock { $0.waiting.append(job) }
     if pthread_equal(pthread_self(), thread) == 0 { splits_wake_post(wake) }
   }
 
   /// Runs the jobs waiting now; whether there were any.
   func runAll() -> Bool {
-    let waiting = jobs.withLock { jobs -> [UnownedJob] in
-      guard !jobs.isEmpty else { return [] }
-      defer { jobs.removeAll(keepingCapacity: true) }
-      return jobs
+    var batch = jobs.withLock { jobs -> [UnownedJob] in
+      guard !jobs.waiting.isEmpty else { return [] }
+      // Swapped out, not copied: each buffer keeps one owner, and the batch is emptied in
+      // place below.
+      var batch: [UnownedJob] = []
+      swap(&batch, &jobs.spare)
+      swap(&batch, &jobs.waiting)
+      return batch
     }
+    guard !batch.isEmpty else { return false }
     let executor = asUnownedTaskExecutor()
-    for job in waiting { job.runSynchronously(on: executor) }
-    return !waiting.isEmpty
+    for job in batch { job.runSynchronously(on: executor) }
+    batch.removeAll(keepingCapacity: true)
+    jobs.withLock { $0.spare = batch }
+    return true
   }
 }
 
@@ -121,13 +130,13 @@ final class LoopTimers: Sendable {
   var earliest: Int64 { state.withLock { s in s.entries.lazy.map(\.deadline).min() ?? 0 } }
 
   /// The actions due at `now`, earliest first, taken out; the timer is set again at `commit`.
-  func due(at now: Instant) -> [@Sendable () -> Void] {
+  func due(at now: Instant) -> Due {
     state.withLock { s in
       s.armed = -1
       // Most wake-ups find the one deadline there is (the ticker's sleep): taken out without
-      // searching, collecting and sorting in arrays of their own.
+      // searching, collecting and sorting, and without an array.
       if s.entries.count == 1 {
-        return s.entries[0].deadline <= now.nanoseconds ? [s.entries.removeLast().action] : []
+        return s.entries[0].deadline <= now.nanoseconds ? .one(s.entries.removeLast().action) : .many([])
       }
       var due: [Entry] = []
       s.entries.removeAll { entry in
@@ -135,7 +144,20 @@ final class LoopTimers: Sendable {
         due.append(entry)
         return true
       }
-      return due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }.map(\.action)
+      return .many(due.sorted { ($0.deadline, $0.id) < ($1.deadline, $1.id) }.map(\.action))
+    }
+  }
+
+  /// The actions of `due(at:)`, earliest first.
+  enum Due {
+    case one(@Sendable () -> Void)
+    case many([@Sendable () -> Void])
+
+    func run() {
+      switch self {
+      case .one(let action): action()
+      case .many(let actions): for action in actions { action() }
+      }
     }
   }
 
