@@ -161,6 +161,19 @@ public struct Cell: Equatable, Sendable {
     }
   }
 
+  /// Writes the character's UTF-8 bytes (at most 8) into `buffer` from `index`; returns the
+  /// index after them.
+  func writeUTF8(into buffer: UnsafeMutableBufferPointer<UInt8>, at index: Int) -> Int {
+    var rest = bytes
+    var end = index
+    while rest != 0 {
+      buffer[end] = UInt8(truncatingIfNeeded: rest)
+      end += 1
+      rest >>= 8
+    }
+    return end
+  }
+
   /// Appends the character to `string`.
   func appendText(to string: inout String) {
     if bytes == 0 { return }

@@ -33,9 +33,20 @@ extension Screen {
     guard let top = boxes.lazy.map(\.rows.lowerBound).min(), let bottom = boxes.lazy.map(\.rows.upperBound).max() else {
       return runs
     }
-    var text: [UInt8] = []
-    text.reserveCapacity(size.columns * 4)
-    for row in top..<bottom {
+    // A run's text is at most a row's bytes (8 a cell at most): built on the stack, not in
+    // an array.
+    return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: size.columns * 8) { text in
+      scan(cells, old: old, boxes: boxes, bridging: bridging, rows: top..<bottom, text: text, into: &runs)
+      return runs
+    }
+  }
+
+  /// The runs of `changes(_:old:boxes:bridging:)` in `rows`, each run's text made in `text`.
+  private func scan(
+    _ cells: UnsafeBufferPointer<Cell>, old: UnsafeBufferPointer<Cell>?, boxes: [Box], bridging: Int, rows: Range<Int>,
+    text: UnsafeMutableBufferPointer<UInt8>, into runs: inout [Run]
+  ) {
+    for row in rows {
       let base = row * size.columns
       var column = 0
       for box in boxes where box.rows.contains(row) {
@@ -50,7 +61,7 @@ extension Screen {
           var start = column
           if cells[base + column].isContinuation, start > 0 { start -= 1 }
           let style = cells[base + start].style
-          text.removeAll(keepingCapacity: true)
+          var count = 0
           var x = start
           while x < size.columns {
             let cell = cells[base + x]
@@ -58,22 +69,22 @@ extension Screen {
               if let old, old[base + x] == cell {
                 guard bridging > 0, let end = gapEnd(cells, row: row, from: x, old: old, style: style, limit: bridging)
                 else { break }
-                for i in x..<end { cells[base + i].appendUTF8(to: &text) }
+                for i in x..<end { count = cells[base + i].writeUTF8(into: text, at: count) }
                 x = end
                 continue
               }
               if cell.style != style { break }
             }
-            cell.appendUTF8(to: &text)
+            count = cell.writeUTF8(into: text, at: count)
             x += 1
           }
-          runs.append(Run(row: row, column: start, text: String(decoding: text, as: UTF8.self), style: style))
+          let written = UnsafeBufferPointer(rebasing: text[..<count])
+          runs.append(Run(row: row, column: start, text: String(decoding: written, as: UTF8.self), style: style))
           // Always past the cell that started the run.
           column = max(x, column + 1)
         }
       }
     }
-    return runs
   }
 
   /// Where the unchanged cells from `x` end at a changed cell of the same row, when they take

@@ -100,12 +100,17 @@ final class FrameWriter {
   /// Hands `bytes` to the loop's next wait where it has an io_uring (the write and the wait
   /// in one system call); else writes what the terminal takes now. The rest waits in the loop.
   private func send(_ bytes: [UInt8]) {
-    if loop.queueWrite(output, bytes, { [weak self] outcome in self?.completed(outcome) }) { return }
+    if loop.queueWrite(output, bytes, onWritten) { return }
     switch Self.writeNow(bytes, to: output) {
     case .written(let count) where count == bytes.count: return
     case .written(let count): wait(for: Array(bytes[count...]))
     case .failed: return  // the terminal is gone: the hang-up or the end of input follows
     }
+  }
+
+  /// `completed`, made once: a frame handed to the loop allocates no closure.
+  private lazy var onWritten: @MainActor (EventLoop.WriteOutcome) -> Void = { [weak self] outcome in
+    self?.completed(outcome)
   }
 
   /// The loop wrote a frame handed to it: what the terminal did not take waits.
