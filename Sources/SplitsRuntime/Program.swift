@@ -26,6 +26,13 @@ public protocol Program: SendableMetatype {
   /// `render`'s cells or nil (the next-change property test holds it to that). Written into
   /// `spare`'s cells when one is given and it can (`Screen.patched(reusing:_:)`).
   func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen?
+  /// The frame at `instant` and the program's next candidate after it, made from `frame` (the
+  /// frame of the current state) without ticking a copy of the program, when only its clock
+  /// figures can change the frame up to `instant` and nothing else is due; nil when only a
+  /// tick can tell. A shortcut: it gives what a tick to `instant`, `patched` or `render` and
+  /// `nextCandidate` give, or nil (the next-change property test holds it to that). Written
+  /// into `spare`'s cells when one is given and it can.
+  func ahead(of frame: Screen, at instant: Now, reusing spare: inout Screen.Spare?) -> (frame: Screen, following: Now?)?
   /// The line printed on the normal screen after the program ends. `unwrittenEvents` counts
   /// the events the journal never took: then the line promises nothing the journal lacks.
   func summary(unwrittenEvents: Int) -> String
@@ -62,12 +69,21 @@ extension Program {
   /// `spare`: the cells of the frame before `frame`, for the first frame written again
   /// (`Screen.shown(after:)`).
   ///
-  /// Consuming: the look-ahead ticks a copy of the program, and the caller's copy is that one
-  /// (a program is a few kilobytes to copy, on every tick).
+  /// Consuming: where the look-ahead ticks a copy of the program, the caller's copy is that
+  /// one (a program is a few kilobytes to copy).
   public consuming func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
+    guard var next = first ?? nextCandidate(shown: frame.clocks) else { return nil }
+    // Most candidates of a running clock: its figures at `next` written again over the frame,
+    // without a copy of the program or a tick (`ahead`). An instant where that changes no
+    // cell is left to the search below.
+    if let found = ahead(of: frame, at: next, reusing: &spare) {
+      if !found.frame.sameCells(as: frame) {
+        return Upcoming(at: next.monotonic, frame: followsWallClock ? nil : found.frame, following: found.following)
+      }
+      spare = nil
+    }
     var probe = consume self
     var current = frame
-    guard var next = first ?? probe.nextCandidate(shown: frame.clocks) else { return nil }
     for _ in 0..<probe.searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
@@ -98,6 +114,10 @@ extension Program {
   public var searchLimit: Int { 1_000 }
 
   public func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? { nil }
+
+  public func ahead(of frame: Screen, at instant: Now, reusing spare: inout Screen.Spare?) -> (frame: Screen, following: Now?)? {
+    nil
+  }
 
   public var followsWallClock: Bool { false }
 

@@ -54,6 +54,29 @@ public struct RideProgram: Program {
     }
   }
 
+  /// While the ride runs and no feature but the clock's figures has anything due up to
+  /// `instant`, a tick there would change nothing but `now`: the frame is this one's with the
+  /// figures at `instant` written again, and the next candidate the clock's after it or the
+  /// features' (`patched`, without the tick).
+  public func ahead(of frame: Screen, at instant: Now, reusing spare: inout Screen.Spare?) -> (frame: Screen, following: Now?)? {
+    let at = instant.monotonic
+    guard state.phase == .running, at >= state.now else { return nil }
+    let featuresDue = state.featuresCandidate
+    if let featuresDue, featuresDue <= at { return nil }
+    let ride = state.clock.ride
+    let written = frame.patched(reusing: &spare) { field in
+      switch field {
+      case .moving: ride.moving(at: at)
+      case .elapsed: ride.elapsed(at: at)
+      case .paused: ride.paused(at: at)
+      case .countdown: nil
+      }
+    }
+    guard let written else { return nil }
+    let following = state.nextCandidate(shown: written.clocks, at: at, featuresDue: featuresDue)
+    return (written, following.map { Now(monotonic: $0, wallMilliseconds: 0) })
+  }
+
   /// `Moving 00:42:10.25 · 4 laps`, with what became of the ride. "Still running" only when
   /// the journal has every event: otherwise coming back would not find what the screen showed.
   public func summary(unwrittenEvents: Int) -> String {

@@ -45,6 +45,20 @@ struct NextChangePropertyTests {
       // A sensor sample waits for the next action: it is no reason to wake (`Effect.wakes`).
       return (screen, effects.filter(\.wakes))
     }
+    // The frame found ahead and the candidate after it are a tick's there, rendered: whether
+    // the look-ahead ticked a copy or took the shortcut (`Program.ahead`).
+    if let ahead = program.upcoming(from: frame), let shown = ahead.frame {
+      var probe = program
+      _ = probe.handle(Action(.tick, at: Now(monotonic: ahead.at, wallMilliseconds: 0)))
+      let screen = probe.render(size: size)
+      if shown.cells != screen.cells || shown.clocks != screen.clocks {
+        return "the frame found ahead for +\(ahead.at - now) is not the render there:\n\(shown.lines.joined(separator: "\n"))\nrendered:\n\(screen.lines.joined(separator: "\n"))"
+      }
+      let following = probe.nextCandidate(shown: screen.clocks)?.monotonic
+      if ahead.following?.monotonic != following {
+        return "the candidate after the frame found ahead for +\(ahead.at - now) is \(String(describing: ahead.following?.monotonic)), a tick's \(String(describing: following))"
+      }
+    }
     // A tick that shows the frame found ahead and does nothing else starts the next search
     // from the candidate found after that frame (`upcoming(from:first:)`): the same search.
     if let ahead = program.upcoming(from: frame), let shown = ahead.frame, let following = ahead.following,

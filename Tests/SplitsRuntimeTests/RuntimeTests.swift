@@ -162,6 +162,27 @@ struct RuntimeTests {
     }
   }
 
+  @Test func aRunningClockIsLookedAheadWithoutATick() {
+    // At hundredths the next frame is the clock's figures written again at the next
+    // candidate, found without ticking a copy of the program (`RideProgram.ahead`); a paused
+    // ride, or a feature due first, leaves it to the tick.
+    let origin = Instant(nanoseconds: 5_000_000_000)
+    var program = RideProgram(
+      state: RideScreenState(ride: Ride(number: 1), precision: .cs, countdownSteps: 0, now: origin),
+      options: ViewOptions(plain: true), persistent: true)
+    _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
+    let later = origin + .milliseconds(1_234)
+    _ = program.handle(Action(.tick, at: Now(monotonic: later, wallMilliseconds: 0)))
+    let frame = program.render(size: Size(columns: 80, rows: 24))
+    var none: Screen.Spare?
+    let candidate = Now(monotonic: later + .milliseconds(10), wallMilliseconds: 0)
+    let found = program.ahead(of: frame, at: candidate, reusing: &none)
+    #expect(found?.frame.lines.contains { $0.contains("00:00:01.24") } == true)
+    #expect(found?.following?.monotonic == origin + .milliseconds(1_250))
+    _ = program.handle(Action(.key(.character(" ")), at: Now(monotonic: later, wallMilliseconds: 0)))
+    #expect(program.ahead(of: program.render(size: Size(columns: 80, rows: 24)), at: candidate, reusing: &none) == nil)
+  }
+
   @Test func aKeyThatDoesNotMoveTheDeadlineLeavesTheTickerAlone() async {
     let h = RideHarness(precision: .s)
     await h.press(" ")

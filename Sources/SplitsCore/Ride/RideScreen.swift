@@ -37,6 +37,13 @@ public struct RideScreenState: Equatable, Sendable {
     Self.earlier(clock.nextCandidate(shown: shown, now: now), featuresCandidate)
   }
 
+  /// The next candidate of the state a tick at `instant` would make when it changes nothing
+  /// but `now` (the look-ahead's shortcut, `RideProgram.ahead`): the clock's after `instant`
+  /// for `shown`, or `featuresDue` (this state's `featuresCandidate`, after `instant`).
+  public func nextCandidate(shown: ShownClocks, at instant: Instant, featuresDue: Instant?) -> Instant? {
+    Self.earlier(clock.nextCandidate(shown: shown, now: instant), featuresDue)
+  }
+
   /// The earliest candidate of every feature but the clock's figures: until then, only the
   /// figures that read the clock can change on screen. Asked on every tick of the look-ahead
   /// (a hundred a second at hundredths): no array is made for it.
