@@ -68,10 +68,7 @@ extension Program {
   ///
   /// `spare`: the cells of the frame before `frame`, for the first frame written again
   /// (`Screen.shown(after:)`).
-  ///
-  /// Consuming: where the look-ahead ticks a copy of the program, the caller's copy is that
-  /// one (a program is a few kilobytes to copy).
-  public consuming func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
+  public func upcoming(from frame: Screen, first: Now? = nil, spare: consuming Screen.Spare? = nil) -> Upcoming? {
     guard var next = first ?? nextCandidate(shown: frame.clocks) else { return nil }
     // Most candidates of a running clock: its figures at `next` written again over the frame,
     // without a copy of the program or a tick (`ahead`). An instant where that changes no
@@ -82,7 +79,7 @@ extension Program {
       }
       spare = nil
     }
-    var probe = consume self
+    var probe = self
     var current = frame
     for _ in 0..<probe.searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
@@ -109,6 +106,12 @@ extension Program {
       next = following
     }
     return Upcoming(at: next.monotonic, frame: nil)
+  }
+
+  /// `upcoming(from:first:spare:)` of a program kept where a copy would be made to ask it (a
+  /// class's property, in generic code): a mutating call reads it in place. Changes nothing.
+  mutating func lookAhead(from frame: Screen, first: Now?, spare: consuming Screen.Spare?) -> Upcoming? {
+    upcoming(from: frame, first: first, spare: spare)
   }
 
   public var searchLimit: Int { 1_000 }

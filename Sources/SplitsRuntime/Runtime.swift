@@ -308,7 +308,7 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     let spare = shownKnown ? previous?.shown(after: before) : nil
     before = nil
     // Handed over, not captured: a second owner would make the first write copy the spare.
-    if let frame = previous { upcoming = program.upcoming(from: frame, first: first, spare: consume spare) }
+    if let frame = previous { upcoming = lookAhead(from: frame, first: first, spare: consume spare) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil
@@ -316,6 +316,15 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     }
     tickerDeadline = following
     return time.clockInstant(following)
+  }
+
+  /// `program.upcoming(from:first:spare:)` on the program where it is stored: asked of the
+  /// property, this generic class copies the program first (a few kilobytes, every tick), and
+  /// most ticks need no copy (`Program.ahead`). `Program.lookAhead` reads it in place.
+  private func lookAhead(from frame: Screen, first: Now?, spare: consuming Screen.Spare?) -> Upcoming? {
+    // Taken out, not copied: a second owner of the spare would make its first write copy it.
+    var spare = spare
+    return program.lookAhead(from: frame, first: first, spare: spare.take())
   }
 
   private func stopTicker() {
