@@ -308,7 +308,9 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     let spare = shownKnown ? previous?.shown(after: before) : nil
     before = nil
     // Handed over, not captured: a second owner would make the first write copy the spare.
-    if let frame = previous { upcoming = lookAhead(from: frame, first: first, spare: consume spare) }
+    // Asked in place (`Program.lookAhead`): `program.upcoming` would copy the program first
+    // (this class is generic), a few kilobytes every tick that most ticks do not need.
+    if let frame = previous { upcoming = program.lookAhead(from: frame, first: first, spare: consume spare) }
     guard exitStatus == nil, let following = upcoming?.at else {
       ticker = nil
       tickerDeadline = nil
@@ -316,15 +318,6 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     }
     tickerDeadline = following
     return time.clockInstant(following)
-  }
-
-  /// `program.upcoming(from:first:spare:)` on the program where it is stored: asked of the
-  /// property, this generic class copies the program first (a few kilobytes, every tick), and
-  /// most ticks need no copy (`Program.ahead`). `Program.lookAhead` reads it in place.
-  private func lookAhead(from frame: Screen, first: Now?, spare: consuming Screen.Spare?) -> Upcoming? {
-    // Taken out, not copied: a second owner of the spare would make its first write copy it.
-    var spare = spare
-    return program.lookAhead(from: frame, first: first, spare: spare.take())
   }
 
   private func stopTicker() {
