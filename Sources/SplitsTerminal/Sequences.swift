@@ -214,13 +214,16 @@ struct Sequences {
   }
 
   private static func appendDecimal(_ n: Int, to buffer: inout [UInt8]) {
-    let start = buffer.count
+    // Most significant digit first: reversing the digits in place through a slice of the
+    // buffer copied it (a frame's buffer allocated and freed for every cursor move).
     var rest = max(0, n)
+    var unit = 1
+    while unit <= rest / 10 { unit *= 10 }
     repeat {
-      buffer.append(UInt8(ascii: "0") + UInt8(rest % 10))
-      rest /= 10
-    } while rest > 0
-    buffer[start...].reverse()
+      buffer.append(UInt8(ascii: "0") + UInt8(rest / unit))
+      rest %= unit
+      unit /= 10
+    } while unit > 0
   }
 
   private static func digits(_ n: Int) -> Int {
