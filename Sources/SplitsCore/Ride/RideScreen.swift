@@ -57,7 +57,10 @@ public struct RideScreenState: Equatable, Sendable {
     if comparison.rideName != nil {
       earliest = Self.earlier(earliest, comparison.nextCandidate(clock.ride, live: liveComparison, now: now))
     }
-    earliest = Self.earlier(earliest, route.nextCandidate(clock.ride, precision: clock.precision, now: now))
+    // Likewise a route's delta, only on a route (the call alone copied the feature).
+    if route.timer != nil {
+      earliest = Self.earlier(earliest, route.nextCandidate(clock.ride, precision: clock.precision, now: now))
+    }
     earliest = Self.earlier(earliest, erg.nextCandidate(now: now))
     return Self.earlier(earliest, sensors.nextCandidate(now: now))
   }

@@ -51,6 +51,8 @@ extension RideReducer {
 
   /// What the workout announces after the action (bells, cues, a new step), once each.
   static func announceWorkout(_ state: inout RideScreenState) -> [Effect] {
+    // Asked at every action and tick: a ride without a workout leaves at once.
+    guard state.following.run != nil else { return [] }
     if var run = state.following.run, let position = state.workoutPosition {
       let effects = run.announcements(at: position)
       state.following.run = run
