@@ -145,10 +145,14 @@ public struct Upcoming: Sendable {
   /// Until when `frame` is the frame: the next candidate (never before `at`).
   public var until: Instant? { following.map { max($0.monotonic, at) } }
 
+  /// Whether `frame` is the frame to show at `instant`: from `at`, before `until`.
+  public func holds(at instant: Instant) -> Bool { instant >= at && until.map { instant < $0 } ?? true }
+
   /// The frame to show at `instant`, if it is known without rendering.
-  public func frame(at instant: Instant) -> Screen? {
-    guard let frame, instant >= at else { return nil }
-    if let until, instant >= until { return nil }
-    return frame
+  public func frame(at instant: Instant) -> Screen? { holds(at: instant) ? frame : nil }
+
+  /// `frame(at:)` and `following`, the frame moved out rather than copied (a tick's).
+  public consuming func taken(at instant: Instant) -> (frame: Screen?, following: Now?) {
+    (holds(at: instant) ? frame.take() : nil, following)
   }
 }

@@ -209,16 +209,23 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   }
 
   /// Draws the program's frame (`known`, when it is the frame and fits the terminal);
-  /// returns whether `known` was it.
+  /// returns whether `known` was it, and the frame it replaced (moved out, not copied).
   @discardableResult
-  private func draw(full: Bool, known: Screen? = nil) -> Bool {
+  private func draw(full: Bool, known: consuming Screen? = nil) -> (shownKnown: Bool, replaced: Screen?) {
     let size = backend.size()
-    let fits = known.flatMap { $0.size == size ? $0 : nil }
-    let frame = fits ?? program.render(size: size)
+    var shownKnown = false
+    let frame: Screen
+    if let fits = known.take(), fits.size == size {
+      frame = fits
+      shownKnown = true
+    } else {
+      frame = program.render(size: size)
+    }
     let runs = frame.changes(since: full ? nil : previous, bridging: backend.bridging)
     if full || !runs.isEmpty { backend.draw(runs, full: full) }
+    let replaced = previous.take()
     previous = frame
-    return fits != nil
+    return (shownKnown, replaced)
   }
 
   // MARK: The journal
@@ -291,21 +298,22 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     // Between the deadline and the candidate after it the frame is the one found with the
     // deadline: shown without rendering again.
     let now = time.now()
-    var known = upcoming?.frame(at: now.monotonic)
-    let following = upcoming?.following
-    upcoming = nil
+    // Taken out of the look-ahead's answer, not copied: frames are moved through a tick.
+    let found = upcoming.take()?.taken(at: now.monotonic)
+    let following = found?.following
+    var known = found?.frame
     let effectsBefore = effectsRun
-    var before = previous
     guard let redrawAll = apply(.tick, at: now) else { return nil }
     if redrawAll { known = nil }
-    let shownKnown = draw(full: redrawAll, known: known)
-    known = nil
+    let drawn = draw(full: redrawAll, known: known.take())
+    let shownKnown = drawn.shownKnown
+    var before = drawn.replaced
     // The frame found ahead is shown and the tick did nothing else: the program's first
     // candidate is the one found after that frame (`Program.upcoming(from:first:)`), and the
     // next frame is written into the cells of the frame before it (`Screen.shown(after:)`),
     // which nothing else holds any more.
     let first = shownKnown && effectsRun == effectsBefore ? following : nil
-    let spare = shownKnown ? previous?.shown(after: before) : nil
+    let spare = shownKnown ? previous?.shown(after: before.take()) : nil
     before = nil
     // Handed over, not captured: a second owner would make the first write copy the spare.
     // Asked in place (`Program.lookAhead`): `program.upcoming` would copy the program first
