@@ -1,4 +1,6 @@
+import SplitsRoutes
 import SplitsTestSupport
+import SplitsWorkout
 import Testing
 
 @testable import SplitsCore
@@ -29,6 +31,23 @@ struct RideFeaturesTests {
       #expect(s.clock.ride.splits.count == 1)
     }
     #expect(byKey == byRemote)
+  }
+
+  @Test func whetherARideFollowsAWorkoutOrRidesARouteIsKeptWithIt() {
+    // `isFollowing` and `isTimed` stand for `run != nil` and `timer != nil` on the ticks'
+    // path: set, changed in place and cleared, they agree.
+    var s = state(in: .running)
+    #expect(!s.following.isFollowing && !s.route.isTimed)
+    s.following.run = WorkoutRun(plan: Workout(name: "W", steps: [WorkoutStep(name: "Go", kind: .free, length: .untilLap)]), source: WorkoutSource(text: "w"))
+    s.following.run?.bells = false
+    #expect(s.following.isFollowing)
+    #expect(WorkoutFeature(run: s.following.run).isFollowing)
+    s.following.run = nil
+    #expect(!s.following.isFollowing)
+    s.route = RouteFeature(route: Route(name: "Run", segmentNames: ["A", "B"]))
+    #expect(s.route.isTimed)
+    s.route.timer = nil
+    #expect(!s.route.isTimed)
   }
 
   @Test func aRefusedRemoteCommandChangesNothingOnScreen() {

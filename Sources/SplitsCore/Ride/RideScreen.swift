@@ -51,14 +51,14 @@ public struct RideScreenState: Equatable, Sendable {
     var earliest = chrome.nextCandidate
     // A workout's position and a live comparison cost more to work out than the answer: asked
     // only of a ride that follows a workout, or has a name to compare (each is nil otherwise).
-    if following.run != nil {
+    if following.isFollowing {
       earliest = Self.earlier(earliest, following.nextCandidate(at: workoutPosition, phase: phase, now: now))
     }
     if comparison.rideName != nil {
       earliest = Self.earlier(earliest, comparison.nextCandidate(clock.ride, live: liveComparison, now: now))
     }
-    // Likewise a route's delta, only on a route (the call alone copied the feature).
-    if route.timer != nil {
+    // Likewise a route's delta, only on a route.
+    if route.isTimed {
       earliest = Self.earlier(earliest, route.nextCandidate(clock.ride, precision: clock.precision, now: now))
     }
     earliest = Self.earlier(earliest, erg.nextCandidate(now: now))

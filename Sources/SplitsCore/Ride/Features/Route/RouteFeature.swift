@@ -11,7 +11,10 @@ import SplitsRoutes
 public struct RouteFeature: Equatable, Sendable {
   /// The route between attempts: fixed, its comparisons generated, the comparison chosen;
   /// nil when the ride on screen rides no route.
-  public var timer: RouteTimer?
+  public var timer: RouteTimer? { didSet { isTimed = timer != nil } }
+  /// Whether there is a `timer`, kept beside it: asked at every tick, where `timer != nil`
+  /// copies the whole timer first.
+  public private(set) var isTimed = false
   /// `r` was pressed once on an attempt with segments left: the next input, if it is `r`,
   /// ends the attempt unfinished.
   public var askingReset = false
@@ -20,6 +23,7 @@ public struct RouteFeature: Equatable, Sendable {
   public init(route: Route? = nil, comparison: String? = nil) {
     timer = route.flatMap { RouteTimer(route: $0) }
     if let comparison { _ = try? timer?.setCurrentComparison(comparison) }
+    isTimed = timer != nil
   }
 
   public var route: Route? { timer?.route }

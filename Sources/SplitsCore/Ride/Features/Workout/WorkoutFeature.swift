@@ -2,9 +2,15 @@
 /// journal, `l` ending a step, and what it announces (bells, cues, a new step).
 public struct WorkoutFeature: Equatable, Sendable {
   /// The workout this ride follows, if any.
-  public var run: WorkoutRun?
+  public var run: WorkoutRun? { didSet { isFollowing = run != nil } }
+  /// Whether there is a `run`, kept beside it: asked at every action and tick, where
+  /// `run != nil` copies the whole run first.
+  public private(set) var isFollowing: Bool
 
-  public init(run: WorkoutRun? = nil) { self.run = run }
+  public init(run: WorkoutRun? = nil) {
+    self.run = run
+    isFollowing = run != nil
+  }
 
   /// Where the workout stands in `ride` at `moving`; nil for a plain ride and before the
   /// ride's clock starts.
@@ -52,7 +58,7 @@ extension RideReducer {
   /// What the workout announces after the action (bells, cues, a new step), once each.
   static func announceWorkout(_ state: inout RideScreenState) -> [Effect] {
     // Asked at every action and tick: a ride without a workout leaves at once.
-    guard state.following.run != nil else { return [] }
+    guard state.following.isFollowing else { return [] }
     if var run = state.following.run, let position = state.workoutPosition {
       let effects = run.announcements(at: position)
       state.following.run = run
