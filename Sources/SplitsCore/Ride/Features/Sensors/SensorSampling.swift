@@ -34,6 +34,9 @@ public struct SensorSampling: Equatable, Sendable {
   /// Moves to second `second` of ride `ride`: returns the sample of the second left, if it
   /// heard anything. Nothing changes while nothing was heard (a ride without sensors keeps
   /// this state as it is).
+  /// Whether nothing was heard since the last move (`move` then changes nothing).
+  var heardNothing: Bool { tallies.isEmpty }
+
   mutating func move(ride: Int, to second: Int) -> SensorSample? {
     guard !tallies.isEmpty, self.ride != ride || second > self.second else { return nil }
     let done = self.ride == ride ? sample() : nil

@@ -38,7 +38,9 @@ extension RideReducer {
   /// The samples of the seconds of moving time passed since the last action: at most one
   /// (the second under way when the last reading was heard), recorded as the ride's.
   static func sampleSensors(_ state: inout RideScreenState) -> [Effect] {
-    guard state.phase == .running || state.phase == .paused else { return [] }
+    // Asked at every action and tick: with nothing heard (a ride without sensors), the
+    // moving second is not even worked out.
+    guard state.phase == .running || state.phase == .paused, !state.sensors.sampling.heardNothing else { return [] }
     let ride = state.clock.ride.number
     let second = Int(state.moving.components.seconds)
     guard let sample = state.sensors.sampling.move(ride: ride, to: second) else { return [] }
