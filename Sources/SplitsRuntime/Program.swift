@@ -81,7 +81,7 @@ extension Program {
     }
     var probe = self
     var current = frame
-    for _ in 0..<probe.searchLimit {
+    for _ in 0..<searchLimit {
       // An instant with effects (a workout's bell, cue or step end) is a wake-up too, even
       // when nothing visible changes there; a sensor sample is not (`Effect.wakes`).
       let earlier = probe.tickBasis
@@ -95,7 +95,7 @@ extension Program {
       if !shown.sameCells(as: frame) || effects.contains(where: \.wakes) {
         let after = probe.nextCandidate(shown: shown.clocks)
         return Upcoming(
-          at: next.monotonic, frame: probe.followsWallClock ? nil : shown, following: after)
+          at: next.monotonic, frame: followsWallClock ? nil : shown, following: after)
       }
       // The same cells can show other figures than `frame` did (a delta that appeared under
       // the help overlay, whose mark beside it shows later): the next candidates are those of

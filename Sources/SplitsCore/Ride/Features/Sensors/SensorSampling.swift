@@ -31,12 +31,12 @@ public struct SensorSampling: Equatable, Sendable {
     return sample.isEmpty ? nil : sample
   }
 
-  /// Moves to second `second` of ride `ride`: returns the sample of the second left, if it
-  /// heard anything. Nothing changes while nothing was heard (a ride without sensors keeps
-  /// this state as it is).
   /// Whether nothing was heard since the last move (`move` then changes nothing).
   var heardNothing: Bool { tallies.isEmpty }
 
+  /// Moves to second `second` of ride `ride`: returns the sample of the second left, if it
+  /// heard anything. Nothing changes while nothing was heard (a ride without sensors keeps
+  /// this state as it is).
   mutating func move(ride: Int, to second: Int) -> SensorSample? {
     guard !tallies.isEmpty, self.ride != ride || second > self.second else { return nil }
     let done = self.ride == ride ? sample() : nil
