@@ -44,13 +44,18 @@ public struct RideProgram: Program {
     guard earlier.running, state.phase == .running, state.now >= earlier.now,
       earlier.featuresDue.map({ $0 > state.now }) ?? true
     else { return nil }
-    return frame.patched(reusing: &spare) { field in
-      switch field {
-      case .moving: state.moving
-      case .elapsed: state.elapsed
-      case .paused: state.pausedTotal
-      case .countdown: nil
-      }
+    let ride = state.clock.ride
+    return frame.patched(reusing: &spare) { Self.figure($0, of: ride, at: state.now) }
+  }
+
+  /// The ride's clock figure `field` at `instant`, as the view shows it; nil for the
+  /// countdown's, which a running ride does not show.
+  private static func figure(_ field: ClockField, of ride: Ride, at instant: Instant) -> Duration? {
+    switch field {
+    case .moving: ride.moving(at: instant)
+    case .elapsed: ride.elapsed(at: instant)
+    case .paused: ride.paused(at: instant)
+    case .countdown: nil
     }
   }
 
@@ -64,15 +69,7 @@ public struct RideProgram: Program {
     let featuresDue = state.featuresCandidate
     if let featuresDue, featuresDue <= at { return nil }
     let ride = state.clock.ride
-    let written = frame.patched(reusing: &spare) { field in
-      switch field {
-      case .moving: ride.moving(at: at)
-      case .elapsed: ride.elapsed(at: at)
-      case .paused: ride.paused(at: at)
-      case .countdown: nil
-      }
-    }
-    guard let written else { return nil }
+    guard let written = frame.patched(reusing: &spare, { Self.figure($0, of: ride, at: at) }) else { return nil }
     let following = state.nextCandidate(shown: written.clocks, at: at, featuresDue: featuresDue)
     return (written, following.map { Now(monotonic: $0, wallMilliseconds: 0) })
   }
