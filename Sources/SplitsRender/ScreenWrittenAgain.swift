@@ -41,6 +41,8 @@ extension Screen {
   public struct Spare: Sendable {
     fileprivate var cells: [Cell]
     fileprivate var boxes: [Box]
+    /// The earlier frame's figures: their storage takes the new frame's (no allocation).
+    fileprivate var placed: [Placed]
     /// The cells of the frame shown (its storage): a spare is for writing that frame again.
     fileprivate let over: [Cell]
 
@@ -58,7 +60,7 @@ extension Screen {
   public mutating func shown(after earlier: consuming Screen?) -> Spare? {
     defer { writtenAgain = nil }
     guard let earlier, let written = writtenAgain, written.area(against: earlier.cells) != nil else { return nil }
-    return Spare(cells: earlier.cells, boxes: written.boxes, over: cells)
+    return Spare(cells: earlier.cells, boxes: written.boxes, placed: earlier.placed, over: cells)
   }
 
   /// `patched(reusing:_:)` without a spare: into new storage.
@@ -82,13 +84,15 @@ extension Screen {
     defer { spare = nil }
     guard patchable, !placed.isEmpty else { return nil }
     var screen = self
-    if let boxes = spare?.boxes(toWrite: cells) {
+    // The places written, in the spare's list when there is one (its storage reused).
+    var boxes: [Box] = []
+    if var kept = spare.take(), let toCopy = kept.boxes(toWrite: cells) {
       // The spare's storage becomes the new frame's, and is its only owner: written in place.
-      spare?.swapCells(with: &screen.cells)
+      kept.swapCells(with: &screen.cells)
       let columns = size.columns
       screen.cells.withUnsafeMutableBufferPointer { target in
         cells.withUnsafeBufferPointer { source in
-          for box in boxes {
+          for box in toCopy {
             for row in box.rows {
               let from = row * columns + box.columns.lowerBound
               let to = row * columns + box.columns.upperBound
@@ -97,8 +101,13 @@ extension Screen {
           }
         }
       }
+      if kept.placed.count == placed.count {
+        swap(&screen.placed, &kept.placed)
+        screen.placed.withUnsafeMutableBufferPointer { _ = $0.update(fromContentsOf: placed) }
+      }
+      boxes = toCopy
     }
-    var boxes: [Box] = []
+    boxes.removeAll(keepingCapacity: true)
     func wrote(_ columns: Range<Int>, rows: Range<Int>) {
       if let box = Box(rows: rows, columns: columns.lowerBound - 1..<columns.upperBound + 1).clamped(to: size) { boxes.append(box) }
     }
@@ -112,6 +121,10 @@ extension Screen {
       if place.face == nil, !zip(0..<place.shown, old.utf8).allSatisfy({ self[place.row, place.column + $0].bytes == UInt64($1) }) {
         return nil
       }
+      // The same shown (a figure to the second, most frames at hundredths): the same text.
+      let showing = reading.shown(now)
+      if showing == place.figure.shown { continue }
+      screen.placed[index].figure.shown = showing
       let text = reading.text(now)
       if text == old { continue }
       guard text.utf8.count == old.utf8.count else { return nil }

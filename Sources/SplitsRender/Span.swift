@@ -10,6 +10,9 @@ public struct ClockFigure: Equatable, Sendable {
   /// How the text follows the field, when it is one of the readings a later frame can write
   /// again without rendering (`Screen.patched`); nil: only a render can tell.
   public var reading: Reading?
+  /// What of the field's value the text shows (`Reading.shown`), when it has a reading: a
+  /// later value that shows the same needs no text made (`Screen.patched`).
+  public var shown: Duration?
 
   public init(_ field: ClockField, _ text: String, origin: Duration = .zero) {
     self.field = field
@@ -21,6 +24,7 @@ public struct ClockFigure: Equatable, Sendable {
   public init(_ field: ClockField, reading: Reading, at value: Duration, origin: Duration = .zero) {
     self.init(field, reading.text(value), origin: origin)
     self.reading = reading
+    shown = reading.shown(value)
   }
 }
 
@@ -33,6 +37,15 @@ public enum Reading: Equatable, Sendable {
   /// `TimeFormat.signedDifference(truncated(value - from) - less)`: the running lap's
   /// difference from the last lap (from the last split, less the last lap as shown).
   case difference(Precision, from: Duration, less: Duration)
+
+  /// What of `value` the text shows: the value from `from`, truncated to the precision (a
+  /// negative one reads as zero). Two values that show the same have the same text.
+  public func shown(_ value: Duration) -> Duration {
+    switch self {
+    case .clock(let precision, _, let from), .difference(let precision, let from, _):
+      TimeFormat.truncated(value - from, to: precision)
+    }
+  }
 
   public func text(_ value: Duration) -> String {
     switch self {

@@ -223,15 +223,8 @@ public final class EventLoop {
     let write = queued
     queued = nil
     var written: Int64 = 0
-    let result: Int32
-    if let write {
-      result = write.bytes.withUnsafeBufferPointer {
-        splits_ring_wait(ring, write.fd, $0.baseAddress, $0.count, epoll, deadline, &written)
-      }
-    } else {
-      result = splits_ring_wait(ring, -1, nil, 0, epoll, deadline, &written)
-    }
-    let failure = errno
+    let (result, failure) = Self.ringWait(
+      ring, fd: write?.fd ?? -1, bytes: write?.bytes, epoll: epoll, deadline: deadline, written: &written)
     if let write { finish(write, written: written) }
     guard result < 0 else { return result > 0 }
     if failure == EINTR { return nil }
@@ -240,6 +233,23 @@ public final class EventLoop {
     backend = .epoll(reason: "io_uring failed: \(Self.errnoName(failure))")
     timers.keep(byRing: false)
     return true
+  }
+
+  /// `splits_ring_wait` with `bytes` for `fd` (none: the wait alone), and its errno.
+  /// Nonisolated: a closure formed in a main-actor function checks its executor at run time,
+  /// on every wait.
+  private nonisolated static func ringWait(
+    _ ring: OpaquePointer, fd: Int32, bytes: [UInt8]?, epoll: Int32, deadline: Int64, written: inout Int64
+  ) -> (result: Int32, errno: Int32) {
+    let result: Int32
+    if let bytes {
+      result = bytes.withUnsafeBufferPointer {
+        splits_ring_wait(ring, fd, $0.baseAddress, $0.count, epoll, deadline, &written)
+      }
+    } else {
+      result = splits_ring_wait(ring, -1, nil, 0, epoll, deadline, &written)
+    }
+    return (result, errno)
   }
 
   /// Makes the ring's next wait fail with `error` before it submits anything, as a kernel that

@@ -40,7 +40,10 @@ public struct RideProgram: Program {
 
   /// While the ride runs and no feature but the clock's figures has anything due up to now,
   /// the frame is `earlier`'s with those figures written again (`Screen.patched`).
-  public func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? {
+  ///
+  /// Nonisolated, as `ahead` and `figure` are: a closure formed in a main-actor function
+  /// checks its executor at run time (`swift_task_isCurrentExecutor`), on every tick.
+  public nonisolated func patched(_ frame: Screen, since earlier: TickBasis, reusing spare: inout Screen.Spare?) -> Screen? {
     guard earlier.running, state.phase == .running, state.now >= earlier.now,
       earlier.featuresDue.map({ $0 > state.now }) ?? true
     else { return nil }
@@ -50,7 +53,7 @@ public struct RideProgram: Program {
 
   /// The ride's clock figure `field` at `instant`, as the view shows it; nil for the
   /// countdown's, which a running ride does not show.
-  private static func figure(_ field: ClockField, of ride: Ride, at instant: Instant) -> Duration? {
+  private nonisolated static func figure(_ field: ClockField, of ride: Ride, at instant: Instant) -> Duration? {
     switch field {
     case .moving: ride.moving(at: instant)
     case .elapsed: ride.elapsed(at: instant)
@@ -63,7 +66,7 @@ public struct RideProgram: Program {
   /// `instant`, a tick there would change nothing but `now`: the frame is this one's with the
   /// figures at `instant` written again, and the next candidate the clock's after it or the
   /// features' (`patched`, without the tick).
-  public func ahead(of frame: Screen, at instant: Now, reusing spare: inout Screen.Spare?) -> (frame: Screen, following: Now?)? {
+  public nonisolated func ahead(of frame: Screen, at instant: Now, reusing spare: inout Screen.Spare?) -> (frame: Screen, following: Now?)? {
     let at = instant.monotonic
     guard state.phase == .running, at >= state.now else { return nil }
     let featuresDue = state.featuresCandidate

@@ -47,16 +47,23 @@ public struct ShownClocks: Equatable, Sendable {
 
   /// For each figure of `field` still visible (by its origin), the smallest place value shown.
   public func lattices(_ field: ClockField) -> [(origin: Duration, place: Duration)] {
-    // A few origins at most (the figures of one running lap): a list, not a dictionary.
     var smallest: [(origin: Duration, place: Duration)] = []
-    for digit in digits where digit.field == field && !isCovered(digit.area) {
-      if let index = smallest.firstIndex(where: { $0.origin == digit.origin }) {
-        smallest[index].place = min(smallest[index].place, digit.place)
-      } else {
-        smallest.append((digit.origin, digit.place))
-      }
-    }
+    forEachLattice(field) { smallest.append(($0, $1)) }
     return smallest
+  }
+
+  /// `lattices(field)` one by one, in the same order, without making the list (the ticker
+  /// asks at every frame): a few figures at most, so each origin's smallest place is found by
+  /// looking through the digits again rather than keeping them.
+  public func forEachLattice(_ field: ClockField, _ body: (_ origin: Duration, _ place: Duration) -> Void) {
+    for (index, digit) in digits.enumerated() where digit.field == field && !isCovered(digit.area) {
+      func same(_ other: Digit) -> Bool { other.field == field && other.origin == digit.origin && !isCovered(other.area) }
+      // The first visible digit of its origin stands for them all.
+      guard !digits[..<index].contains(where: same) else { continue }
+      var place = digit.place
+      for other in digits[(index + 1)...] where same(other) { place = min(place, other.place) }
+      body(digit.origin, place)
+    }
   }
 
   private func isCovered(_ area: Area) -> Bool { covered.contains { $0.contains(area) } }

@@ -39,7 +39,7 @@ public struct ClockFeature: Equatable, Sendable {
       // The moving time, and the running lap's figures, which turn over when the moving time
       // passes their origin plus a multiple of their place.
       let movingNs = ride.moving(at: now).nanoseconds
-      for (origin, place) in shown.lattices(.moving) {
+      shown.forEachLattice(.moving) { origin, place in
         let unit = place.nanoseconds
         let into = ((movingNs - origin.nanoseconds) % unit + unit) % unit
         consider(now + .nanoseconds(unit - into))
