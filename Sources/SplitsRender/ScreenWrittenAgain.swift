@@ -78,7 +78,11 @@ extension Screen {
   ///
   /// `spare`: the cells of the frame before this one (`shown(after:)`), taken to write the
   /// new frame into: only the boxes this frame changed are copied into them, instead of the
-  /// whole grid into new storage. The cells are the same either way (`WrittenAgainTests`).
+  /// whole grid into new storage; its lists of boxes and figures take the new frame's. The
+  /// cells are the same either way (`WrittenAgainTests`).
+  ///
+  /// A figure whose shown value (`Reading.shown`) did not move keeps its text: it is not
+  /// formatted again.
   public func patched(reusing spare: inout Spare?, _ value: (ClockField) -> Duration?) -> Screen? {
     // A spare is used once, for the frame it was kept for, or not at all.
     defer { spare = nil }
