@@ -9,6 +9,9 @@ profiler's output in bench/results/profile/.
     profiling.py --splits BIN startup                                    # perf record of 50 start-ups
 
 The summaries are printed; the raw files stay in the results folder (gitignored).
+callgrind needs a build whose debug information valgrind reads: Debian's valgrind 3.19 gives
+up on the static release build's DWARF 5 ("unhandled dwarf2 abbrev form code 0x25"); perf
+reads it.
 """
 
 from __future__ import annotations
