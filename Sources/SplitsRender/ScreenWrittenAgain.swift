@@ -55,8 +55,9 @@ extension Screen {
   }
 
   /// This frame is shown now, in place of `earlier`: it forgets the frame it was written again
-  /// from, and when that was `earlier`, hands back `earlier`'s cells as the spare for the next
-  /// frame written again (they differ in the boxes this frame wrote).
+  /// from, and when that was `earlier`, hands back `earlier`'s cells (they differ in the boxes
+  /// this frame wrote) and its lists of boxes and figures as the spare for the next frame
+  /// written again.
   public mutating func shown(after earlier: consuming Screen?) -> Spare? {
     defer { writtenAgain = nil }
     guard let earlier, let written = writtenAgain, written.area(against: earlier.cells) != nil else { return nil }

@@ -1,4 +1,5 @@
 import SplitsCore
+import SplitsTestSupport
 import Testing
 
 @testable import SplitsRender

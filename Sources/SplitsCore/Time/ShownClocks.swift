@@ -45,16 +45,10 @@ public struct ShownClocks: Equatable, Sendable {
     digits.lazy.filter { $0.field == field && !self.isCovered($0.area) }.map(\.place).min()
   }
 
-  /// For each figure of `field` still visible (by its origin), the smallest place value shown.
-  public func lattices(_ field: ClockField) -> [(origin: Duration, place: Duration)] {
-    var smallest: [(origin: Duration, place: Duration)] = []
-    forEachLattice(field) { smallest.append(($0, $1)) }
-    return smallest
-  }
-
-  /// `lattices(field)` one by one, in the same order, without making the list (the ticker
-  /// asks at every frame): a few figures at most, so each origin's smallest place is found by
-  /// looking through the digits again rather than keeping them.
+  /// For each figure of `field` still visible (by its origin, in the order first drawn), the
+  /// smallest place value shown, one by one without making a list (the ticker asks at every
+  /// frame): a few figures at most, so each origin's smallest place is found by looking
+  /// through the digits again rather than keeping them.
   public func forEachLattice(_ field: ClockField, _ body: (_ origin: Duration, _ place: Duration) -> Void) {
     for (index, digit) in digits.enumerated() where digit.field == field && !isCovered(digit.area) {
       func same(_ other: Digit) -> Bool { other.field == field && other.origin == digit.origin && !isCovered(other.area) }
