@@ -54,6 +54,7 @@ let package = Package(
       name: "SplitsStore",
       dependencies: [
         "SplitsWorkout", "SplitsCore", "SplitsClock", "SplitsRoutes", .product(name: "GRDB", package: "GRDB.swift"),
+        .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       swiftSettings: strict),
     // The main-actor loop: run loop, ticker clock, effect runner, backend protocol and

@@ -186,33 +186,28 @@ public final class Journal: EventSink, Sendable {
   public func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64, receipt: RemoteReceipt?) throws {
     let path = self.path
     let bootID = self.bootID
-    try write { db in
-      // The statements every key's event goes through are prepared once per connection
-      // (GRDB's statement cache), not parsed again for each lap.
-      let open = try Int.fetchOne(db.cachedStatement(sql: Queries.openRideSQL))
-      let finishedAt = try Int64?.fetchOne(
-        db.cachedStatement(sql: "SELECT finished_at FROM rides WHERE number = ?"), arguments: [ride])
+    try stepWrite { db in
+      // The statements every key's event goes through are stepped through SQLite's C
+      // interface, prepared once per connection (`Database.step`).
+      let open = try db.step(Queries.openRideSQL)
+      let finishedAt = try db.step("SELECT finished_at FROM rides WHERE number = ?", .integer(Int64(ride)))
       if let finishedAt, finishedAt != nil {
         throw JournalError(path: path, reason: .rideFinished(ride))
       }
-      if let open, open != ride {
-        throw JournalError(path: path, reason: .wrongRide(given: ride, open: open))
+      if let open = open.flatMap({ $0 }), open != Int64(ride) {
+        throw JournalError(path: path, reason: .wrongRide(given: ride, open: Int(truncatingIfNeeded: open)))
       }
       if finishedAt == nil {
         // No row yet: this event begins the ride.
-        try db.execute(
-          sql: "INSERT INTO rides (number, started_at) VALUES (?, ?)", arguments: [ride, wallMilliseconds])
+        try db.step("INSERT INTO rides (number, started_at) VALUES (?, ?)", .integer(Int64(ride)), .integer(wallMilliseconds))
       }
-      try db.cachedStatement(
-        sql: """
-          INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
-          VALUES (?, ?, ?, ?, ?, ?, ?)
-          """
-      ).execute(
-        arguments: [
-          ride, event.kind.rawValue, wallMilliseconds, bootID, event.at.nanoseconds, event.countdownSteps,
-          event.stepEnd?.rawValue,
-        ])
+      try db.step(
+        """
+        INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
+        VALUES (?, ?, ?, ?, ?, ?, ?)
+        """,
+        .integer(Int64(ride)), .text(event.kind.rawValue), .integer(wallMilliseconds), .text(bootID),
+        .integer(event.at.nanoseconds), .integer(Int64(event.countdownSteps)), event.stepEnd.map { .text($0.rawValue) } ?? .null)
       if let sport = event.sport {
         try db.execute(sql: "UPDATE rides SET sport = ? WHERE number = ?", arguments: [sport.rawValue, ride])
       }
@@ -380,6 +375,15 @@ public final class Journal: EventSink, Sendable {
   func write<T>(_ body: (Database) throws -> T) throws -> T {
     do {
       return try writer().write(body)
+    } catch {
+      throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// Writes to the journal in one transaction begun and committed by `Database.step`.
+  func stepWrite<T>(_ body: (Database) throws -> T) throws -> T {
+    do {
+      return try writer().writeWithoutTransaction { db in try db.stepTransaction { try body(db) } }
     } catch {
       throw JournalError.from(error, path: path, writing: true)
     }
