@@ -16,14 +16,18 @@ extension Database {
   /// For the journal's per-event statements only: a lap key's transaction through GRDB's
   /// arguments, cursors and transaction helpers cost more than SQLite's own work on a cold
   /// cache. The statement is prepared once per connection (GRDB's statement cache, which
-  /// finalizes it when the connection closes); `sql` must be a text no GRDB call of this
-  /// connection runs, so that GRDB never finds the statement with other bindings.
+  /// finalizes it when the connection closes); no other `cachedStatement` of the connection
+  /// may ask for the same `sql`, so that GRDB never finds a statement bound here.
   @discardableResult
   func step(_ sql: String, _ values: Bound...) throws -> Int64?? {
-    let statement = try cachedStatement(sql: sql).sqliteStatement
+    // Held until the step is done: the cache's reference alone is what keeps SQLite's
+    // statement from being finalized.
+    let cached = try cachedStatement(sql: sql)
+    let statement = cached.sqliteStatement
     defer {
       sqlite3_reset(statement)
       sqlite3_clear_bindings(statement)
+      withExtendedLifetime(cached) {}
     }
     for (index, value) in values.enumerated() {
       let position = Int32(index + 1)
