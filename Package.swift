@@ -161,7 +161,7 @@ let package = Package(
     .testTarget(
       name: "SplitsRemoteTests", dependencies: ["SplitsCore", "SplitsRemote", "SplitsRuntime"], swiftSettings: strict),
     .testTarget(
-      name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender", "SplitsTestSystem"], swiftSettings: strict),
+      name: "SplitsTerminalTests", dependencies: ["SplitsTerminal", "SplitsRender", "SplitsCore", "SplitsTestSystem", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(
       name: "SplitsCLITests", dependencies: ["SplitsWorkout", "SplitsCLI", "SplitsCore", "SplitsStore", "SplitsRuntime", "SplitsTestSystem"], swiftSettings: strict),
     .testTarget(

@@ -172,6 +172,33 @@ final class FrameWriter {
   /// terminal that gives an emoji another width than `TextWidth` then shifts nothing after
   /// it on the row (a state `RUNNING` over `READY` would leave `RUNNINGY`).
   private func appendPlaced(_ run: Screen.Run) -> Int {
+    Self.appendPlaced(run, sequences: sequences, to: &buffer)
+  }
+
+  /// `appendPlaced` into `buffer`. Where every scalar of the run is a character of its own
+  /// (`TextWidth.standsAlone`: big digits' `█`, `·`, `▲`, Hangul), the run is read scalar by
+  /// scalar, the bytes those of reading it by characters (`appendPlacedByCharacters`, which
+  /// `FrameOutputTests` holds it to): reading characters costs several times as much, and
+  /// big digits are written every frame at hundredths.
+  static func appendPlaced(_ run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]) -> Int {
+    let scalars = run.text.unicodeScalars
+    guard scalars.allSatisfy(TextWidth.standsAlone) else {
+      return appendPlacedByCharacters(run, sequences: sequences, to: &buffer)
+    }
+    var column = run.column
+    var pending = false
+    for scalar in scalars {
+      if pending { sequences.appendMove(fromRow: -1, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
+      buffer.append(contentsOf: scalar.utf8)
+      let width = TextWidth.columns(scalar)
+      column += width
+      pending = !hasCertainWidth(scalar, width)
+    }
+    return column
+  }
+
+  /// `appendPlaced` character by character: any text.
+  static func appendPlacedByCharacters(_ run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]) -> Int {
     var column = run.column
     var pending = false
     for character in run.text {
@@ -179,7 +206,7 @@ final class FrameWriter {
       buffer.append(contentsOf: character.utf8)
       let width = TextWidth.columns(character)
       column += width
-      pending = !Self.hasCertainWidth(character, width)
+      pending = !hasCertainWidth(character, width)
     }
     return column
   }
@@ -189,11 +216,17 @@ final class FrameWriter {
   /// emoji, a symbol, a sequence of several scalars or a character of no width.
   nonisolated static func hasCertainWidth(_ character: Character, _ width: Int) -> Bool {
     let scalars = character.unicodeScalars
-    guard width > 0, let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
+    guard let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex else {
       return false
     }
+    return hasCertainWidth(scalar, width)
+  }
+
+  /// `hasCertainWidth` of a character that is this one scalar.
+  nonisolated static func hasCertainWidth(_ scalar: Unicode.Scalar, _ width: Int) -> Bool {
     let v = scalar.value
-    return v < 0x300 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v)
+    return width > 0
+      && (v < 0x300 || (0xAC00...0xD7A3).contains(v) || (0x3041...0x30FF).contains(v) || (0x4E00...0x9FFF).contains(v))
   }
 
   /// Whether `run` shows the same written in `current` attributes as in its own: blanks look

@@ -1,4 +1,6 @@
+import SplitsCore
 @testable import SplitsRender
+import SplitsTestRandom
 import Testing
 
 @testable import SplitsTerminal
@@ -54,4 +56,37 @@ struct FrameOutputTests {
       #expect(FrameWriter.hasCertainWidth(Character(text), width), "\(text)")
     }
   }
+
+  @Test("a run read scalar by scalar writes the bytes of reading it by characters, and ends at the same column")
+  @MainActor func placedByScalarsIsPlacedByCharacters() {
+    let xterm = Sequences.Capabilities(cup: Array("\u{1B}[%i%p1%d;%p2%dH".utf8), cuf: Array("\u{1B}[%p1%dC".utf8))
+    let sequences = Sequences(xterm, colors: 0)
+    // Characters of their own (one and two columns, certain and uncertain widths), and
+    // scalars that join a neighbour or are not one character alone.
+    let alone: [Unicode.Scalar] = ["█", "·", "▲", "›", "…", "한", "中", "カ", "a", "é", " ", "⚡", "→", "Ａ"]
+    let joining: [Unicode.Scalar] = ["\u{301}", "\u{200D}", "\u{FE0F}", "\u{1F6B4}", "\u{1100}", "\u{1161}", "\u{1F1F0}"]
+    var random = SplitMix64(state: 25)
+    var byScalars = 0
+    for _ in 0..<3_000 {
+      let mixed = Int.random(in: 0..<3, using: &random) == 0
+      var scalars = String.UnicodeScalarView()
+      for _ in 0..<Int.random(in: 1...12, using: &random) {
+        let pool = mixed && Bool.random(using: &random) ? joining : alone
+        scalars.append(pool.randomElement(using: &random)!)
+      }
+      let run = Screen.Run(
+        row: Int.random(in: 0..<50, using: &random), column: Int.random(in: 0..<200, using: &random),
+        text: String(scalars), style: .plain)
+      if run.text.unicodeScalars.allSatisfy(TextWidth.standsAlone) { byScalars += 1 }
+      var fast: [UInt8] = []
+      var reference: [UInt8] = []
+      let end = FrameWriter.appendPlaced(run, sequences: sequences, to: &fast)
+      let referenceEnd = FrameWriter.appendPlacedByCharacters(run, sequences: sequences, to: &reference)
+      #expect(fast == reference, "\(run.text.unicodeScalars.map { String($0.value, radix: 16) })")
+      #expect(end == referenceEnd)
+    }
+    // Both ways were taken often.
+    #expect(byScalars > 1_500 && byScalars < 2_900)
+  }
 }
+
