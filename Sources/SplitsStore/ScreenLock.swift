@@ -33,7 +33,13 @@ public final class ScreenLock: Sendable {
     self.fd = fd
   }
 
-  deinit { close(fd) }
+  /// Unlocked before it is closed: a child forked by another thread at that moment shares
+  /// the open file (until its `exec` closes it), and `close` alone would leave the lock held
+  /// with it for that while; `LOCK_UN` releases it for both.
+  deinit {
+    flock(fd, LOCK_UN)
+    close(fd)
+  }
 
   /// Takes the lock for `dataDirectory` (created with mode 0700 if missing), or throws
   /// `Held` naming the holder, or a `JournalError` when the lock file cannot be opened.
