@@ -185,28 +185,27 @@ final class FrameWriter {
     guard scalars.allSatisfy(TextWidth.standsAlone) else {
       return appendPlacedByCharacters(run, sequences: sequences, to: &buffer)
     }
-    var column = run.column
-    var pending = false
-    for scalar in scalars {
-      if pending { sequences.appendMove(fromRow: -1, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
-      buffer.append(contentsOf: scalar.utf8)
-      let width = TextWidth.columns(scalar)
-      column += width
-      pending = !hasCertainWidth(scalar, width)
-    }
-    return column
+    return place(scalars, of: run, sequences: sequences, to: &buffer)
   }
 
   /// `appendPlaced` character by character: any text.
   static func appendPlacedByCharacters(_ run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]) -> Int {
+    place(run.text, of: run, sequences: sequences, to: &buffer)
+  }
+
+  /// `run` written as `units` (its characters, or its scalars where each is one), the cursor
+  /// placed again after each unit whose width a terminal may see otherwise.
+  private static func place<Units: Sequence>(
+    _ units: Units, of run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]
+  ) -> Int where Units.Element: PlacedUnit {
     var column = run.column
     var pending = false
-    for character in run.text {
+    for unit in units {
       if pending { sequences.appendMove(fromRow: -1, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
-      buffer.append(contentsOf: character.utf8)
-      let width = TextWidth.columns(character)
+      buffer.append(contentsOf: unit.utf8)
+      let width = unit.columns
       column += width
-      pending = !hasCertainWidth(character, width)
+      pending = !unit.hasCertainWidth(width)
     }
     return column
   }
@@ -317,4 +316,24 @@ final class FrameWriter {
     }
     return .written
   }
+}
+
+/// What `FrameWriter.place` reads a run by: a character, or a scalar that is one.
+protocol PlacedUnit {
+  associatedtype UTF8Bytes: Collection<UInt8>
+  var utf8: UTF8Bytes { get }
+  /// Columns the screen counts for it (`TextWidth`).
+  var columns: Int { get }
+  /// `FrameWriter.hasCertainWidth` of it at `width`.
+  func hasCertainWidth(_ width: Int) -> Bool
+}
+
+extension Character: PlacedUnit {
+  var columns: Int { TextWidth.columns(self) }
+  func hasCertainWidth(_ width: Int) -> Bool { FrameWriter.hasCertainWidth(self, width) }
+}
+
+extension Unicode.Scalar: PlacedUnit {
+  var columns: Int { TextWidth.columns(self) }
+  func hasCertainWidth(_ width: Int) -> Bool { FrameWriter.hasCertainWidth(self, width) }
 }
