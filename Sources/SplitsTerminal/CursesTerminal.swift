@@ -183,7 +183,7 @@ public final class CursesTerminal: TerminalBackend {
       wrefresh(splits_stdscr())
       writer.cleared()
     }
-    writer.write(runs)
+    writer.write(runs, columns: size().columns)
   }
 
   public func flush() {

@@ -61,40 +61,60 @@ final class FrameWriter {
   /// Whether part of a frame still waits for the terminal to take it.
   var isWaiting: Bool { !outstanding.isEmpty || loop.hasQueuedWrite(for: output) }
 
-  /// Writes the runs of a frame in one buffer. Nothing but a note while part of an earlier
-  /// frame waits: everything is redrawn once it is out.
-  func write(_ runs: [Screen.Run]) {
+  /// Writes the runs of a frame in one buffer, for a terminal `columns` wide. Nothing but a
+  /// note while part of an earlier frame waits: everything is redrawn once it is out.
+  ///
+  /// The runs that look the same in the attributes the terminal has go first, then the
+  /// others in their order: at hundredths a frame's runs are the last big digit's and the
+  /// running lap's, in two styles, so a frame changes attributes once rather than twice.
+  func write(_ runs: [Screen.Run], columns: Int) {
     guard !closed else { return }
     guard outstanding.isEmpty else {
       heldBack = true
       return
     }
-    buffer.removeAll(keepingCapacity: true)
-    var row = -1
-    var column = -1
-    var lastASCII = false
-    for run in runs {
-      if run.row != row || run.column != column {
-        // A move relative to where the last run ended only after text whose width no
-        // terminal can disagree with.
-        sequences.appendMove(
-          fromRow: lastASCII ? row : -1, fromColumn: column, toRow: run.row, toColumn: run.column, to: &buffer)
-      }
-      if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
-        sequences.appendChange(from: attributes, to: run.style, to: &buffer)
-        attributes = run.style
-      }
-      row = run.row
-      lastASCII = TextWidth.isPrintableASCII(run.text)
-      if lastASCII {
-        buffer.append(contentsOf: run.text.utf8)
-        column = run.column + run.text.utf8.count
-      } else {
-        column = appendPlaced(run)
-      }
-    }
-    if !buffer.isEmpty { cursorMoved = true }
+    encode(runs, columns: columns)
     send(buffer)
+  }
+
+  /// The bytes of a frame of `runs` into `buffer` (`encoded`), from the attributes the
+  /// terminal has, which they then change.
+  func encode(_ runs: [Screen.Run], columns: Int) {
+    buffer.removeAll(keepingCapacity: true)
+    // Where the cursor is (-1: a terminal may have it elsewhere).
+    var cursor = (row: -1, column: -1)
+    let before = attributes
+    for run in runs where Self.needsNoChange(run, from: before) { put(run, columns: columns, cursor: &cursor) }
+    for run in runs where !Self.needsNoChange(run, from: before) { put(run, columns: columns, cursor: &cursor) }
+    if !buffer.isEmpty { cursorMoved = true }
+  }
+
+  /// The bytes of the last frame `encode` made.
+  var encoded: [UInt8] { buffer }
+
+  /// Whether `run` is written in the attributes `current` as they are.
+  private static func needsNoChange(_ run: Screen.Run, from current: Style?) -> Bool {
+    current == run.style || looksTheSame(run, in: current)
+  }
+
+  /// `run` into the buffer: the cursor moved to it from `cursor` (where the last run left it),
+  /// its attributes, its text; `cursor` is then where it left the cursor.
+  private func put(_ run: Screen.Run, columns: Int, cursor: inout (row: Int, column: Int)) {
+    if run.row != cursor.row || run.column != cursor.column {
+      sequences.appendMove(
+        fromRow: cursor.row, fromColumn: cursor.column, toRow: run.row, toColumn: run.column, to: &buffer)
+    }
+    if attributes != run.style, !Self.looksTheSame(run, in: attributes) {
+      sequences.appendChange(from: attributes, to: run.style, to: &buffer)
+      attributes = run.style
+    }
+    if TextWidth.isPrintableASCII(run.text) {
+      buffer.append(contentsOf: run.text.utf8)
+      cursor = (run.row, run.column + run.text.utf8.count)
+    } else {
+      let placed = Self.appendPlaced(run, columns: columns, sequences: sequences, to: &buffer)
+      cursor = (placed.row, placed.column)
+    }
   }
 
   /// Hands `bytes` to the loop's next wait where it has an io_uring (the write and the wait
@@ -167,47 +187,62 @@ final class FrameWriter {
     EventLoop.writeNow(bytes, to: fd).map { .written($0) } ?? .failed
   }
 
-  /// Writes a run holding other characters than printable ASCII, and returns the column after
-  /// it. After each such character the cursor is put where the screen has the next one: a
-  /// terminal that gives an emoji another width than `TextWidth` then shifts nothing after
-  /// it on the row (a state `RUNNING` over `READY` would leave `RUNNINGY`).
-  private func appendPlaced(_ run: Screen.Run) -> Int {
-    Self.appendPlaced(run, sequences: sequences, to: &buffer)
+  /// Where a run written by `appendPlaced` left the cursor: its row and column where no
+  /// terminal can disagree, -1 where one can; and the column after the run as the screen
+  /// counts it.
+  struct Placed: Equatable {
+    var row: Int
+    var column: Int
+    var end: Int
   }
 
-  /// `appendPlaced` into `buffer`. Where every scalar of the run is a character of its own
-  /// (`TextWidth.standsAlone`: big digits' `█`, `·`, `▲`, Hangul), the run is read scalar by
-  /// scalar, the bytes those of reading it by characters (`appendPlacedByCharacters`, which
-  /// `FrameOutputTests` holds it to): reading characters costs several times as much, and
-  /// big digits are written every frame at hundredths.
-  static func appendPlaced(_ run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]) -> Int {
+  /// Writes a run holding other characters than printable ASCII, for a terminal `columns`
+  /// wide. After each character whose width a terminal may see otherwise, the cursor is put
+  /// where the screen has the next one: a terminal that gives an emoji another width than
+  /// `TextWidth` then shifts nothing after it on the row (a state `RUNNING` over `READY`
+  /// would leave `RUNNINGY`). That move is to a column of the same row (`hpa`, shorter than a
+  /// cursor address) while the character cannot have reached the right margin, whatever
+  /// width a terminal gives it: at most two columns a scalar.
+  ///
+  /// Where every scalar of the run is a character of its own (`TextWidth.standsAlone`: big
+  /// digits' `█`, `·`, `▲`, Hangul), the run is read scalar by scalar, the bytes those of
+  /// reading it by characters (`appendPlacedByCharacters`, which `FrameOutputTests` holds it
+  /// to): reading characters costs several times as much, and big digits are written every
+  /// frame at hundredths.
+  static func appendPlaced(_ run: Screen.Run, columns: Int, sequences: Sequences, to buffer: inout [UInt8]) -> Placed {
     let scalars = run.text.unicodeScalars
     guard scalars.allSatisfy(TextWidth.standsAlone) else {
-      return appendPlacedByCharacters(run, sequences: sequences, to: &buffer)
+      return appendPlacedByCharacters(run, columns: columns, sequences: sequences, to: &buffer)
     }
-    return place(scalars, of: run, sequences: sequences, to: &buffer)
+    return place(scalars, of: run, columns: columns, sequences: sequences, to: &buffer)
   }
 
   /// `appendPlaced` character by character: any text.
-  static func appendPlacedByCharacters(_ run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]) -> Int {
-    place(run.text, of: run, sequences: sequences, to: &buffer)
+  static func appendPlacedByCharacters(
+    _ run: Screen.Run, columns: Int, sequences: Sequences, to buffer: inout [UInt8]
+  ) -> Placed {
+    place(run.text, of: run, columns: columns, sequences: sequences, to: &buffer)
   }
 
   /// `run` written as `units` (its characters, or its scalars where each is one), the cursor
   /// placed again after each unit whose width a terminal may see otherwise.
   private static func place<Units: Sequence>(
-    _ units: Units, of run: Screen.Run, sequences: Sequences, to buffer: inout [UInt8]
-  ) -> Int where Units.Element: PlacedUnit {
+    _ units: Units, of run: Screen.Run, columns: Int, sequences: Sequences, to buffer: inout [UInt8]
+  ) -> Placed where Units.Element: PlacedUnit {
     var column = run.column
+    // The last unit's width may be another on the terminal; the row it left the cursor on.
     var pending = false
+    var row = run.row
     for unit in units {
-      if pending { sequences.appendMove(fromRow: -1, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
+      if pending { sequences.appendMove(fromRow: row, fromColumn: -1, toRow: run.row, toColumn: column, to: &buffer) }
       buffer.append(contentsOf: unit.utf8)
       let width = unit.columns
-      column += width
       pending = !unit.hasCertainWidth(width)
+      // From a column the terminal agrees on: past the margin only at the widest it may take.
+      row = !pending || column + 2 * unit.scalarCount <= columns ? run.row : -1
+      column += width
     }
-    return column
+    return Placed(row: row, column: pending ? -1 : column, end: column)
   }
 
   /// Whether every terminal gives `character` the `width` columns the screen counts: one
@@ -326,14 +361,18 @@ protocol PlacedUnit {
   var columns: Int { get }
   /// `FrameWriter.hasCertainWidth` of it at `width`.
   func hasCertainWidth(_ width: Int) -> Bool
+  /// How many scalars it holds: a terminal gives each at most two columns.
+  var scalarCount: Int { get }
 }
 
 extension Character: PlacedUnit {
   var columns: Int { TextWidth.columns(self) }
+  var scalarCount: Int { unicodeScalars.count }
   func hasCertainWidth(_ width: Int) -> Bool { FrameWriter.hasCertainWidth(self, width) }
 }
 
 extension Unicode.Scalar: PlacedUnit {
   var columns: Int { TextWidth.columns(self) }
+  var scalarCount: Int { 1 }
   func hasCertainWidth(_ width: Int) -> Bool { FrameWriter.hasCertainWidth(self, width) }
 }

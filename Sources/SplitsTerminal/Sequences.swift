@@ -33,11 +33,13 @@ struct Sequences {
     var cup: [UInt8]?
     /// The cursor right by n columns (`cuf`).
     var cuf: [UInt8]?
+    /// The cursor to a column of the row it is on (`hpa`, from 0).
+    var hpa: [UInt8]?
 
     init(
       sgr0: [UInt8]? = nil, op: [UInt8]? = nil, bold: [UInt8]? = nil, dim: [UInt8]? = nil, rev: [UInt8]? = nil,
       home: [UInt8]? = nil, sgr: [UInt8]? = nil, setaf: [UInt8]? = nil, setf: [UInt8]? = nil, cup: [UInt8]? = nil,
-      cuf: [UInt8]? = nil
+      cuf: [UInt8]? = nil, hpa: [UInt8]? = nil
     ) {
       self.sgr0 = sgr0
       self.op = op
@@ -50,6 +52,7 @@ struct Sequences {
       self.setf = setf
       self.cup = cup
       self.cuf = cuf
+      self.hpa = hpa
     }
   }
 
@@ -72,14 +75,17 @@ struct Sequences {
   /// The foreground sequence of each `Color` by raw value (index 0 unused): the colours the
   /// colour pairs of curses were given.
   private let foreground: [[UInt8]?]
-  /// `cup` and `cuf` as C strings, expanded for each move.
+  /// `cup`, `cuf` and `hpa` as C strings, expanded for each move.
   private let cursorAddress: [CChar]?
   private let cursorRight: [CChar]?
-  /// Whether `cup` and `cuf` expand to ECMA-48's `CSI row;column H` and `CSI n C` (counted
-  /// from 1), as on nearly every terminal: then each move is written directly, not expanded
-  /// by tiparm (a `vfprintf` a move, several moves a frame at hundredths).
+  private let columnAddress: [CChar]?
+  /// Whether `cup`, `cuf` and `hpa` expand to ECMA-48's `CSI row;column H`, `CSI n C` and
+  /// `CSI column G` (counted from 1), as on nearly every terminal: then each move is written
+  /// directly, not expanded by tiparm (a `vfprintf` a move, several moves a frame at
+  /// hundredths).
   let ecmaAddress: Bool
   let ecmaRight: Bool
+  let ecmaColumn: Bool
 
   /// The sequences of a terminal with these capabilities and `colors` colours (0 for none:
   /// `--no-color`, `NO_COLOR`, a terminal without colours). A colour is written only when
@@ -89,13 +95,18 @@ struct Sequences {
   init(_ capabilities: Capabilities, colors: Int, directMoves: Bool = true) {
     let cursorAddress = capabilities.cup.map(Self.cString)
     let cursorRight = capabilities.cuf.map(Self.cString)
+    let columnAddress = capabilities.hpa.map(Self.cString)
     self.cursorAddress = cursorAddress
     self.cursorRight = cursorRight
+    self.columnAddress = columnAddress
     ecmaAddress = directMoves && [(0, 0), (4, 11), (23, 79), (9, 99), (998, 1_233)].allSatisfy { row, column in
       Self.expand(cursorAddress, Int32(row), Int32(column)).map { $0 == Self.ecmaAddress(row, column) } ?? false
     }
     ecmaRight = directMoves && [1, 7, 10, 42, 1_000].allSatisfy { n in
       Self.expand(cursorRight, Int32(n)).map { $0 == Self.ecmaRight(n) } ?? false
+    }
+    ecmaColumn = directMoves && [0, 11, 79, 99, 1_233].allSatisfy { column in
+      Self.expand(columnAddress, Int32(column)).map { $0 == Self.ecmaColumn(column) } ?? false
     }
     sgr0 = capabilities.sgr0.map(Self.withoutPadding)
     originalPair = capabilities.op.map(Self.withoutPadding)
@@ -151,7 +162,7 @@ struct Sequences {
     let capabilities = Capabilities(
       sgr0: string("sgr0"), op: string("op"), bold: string("bold"), dim: string("dim"), rev: string("rev"),
       home: string("home"), sgr: string("sgr"), setaf: string("setaf"), setf: string("setf"), cup: string("cup"),
-      cuf: string("cuf"))
+      cuf: string("cuf"), hpa: string("hpa"))
     return Sequences(capabilities, colors: colors ? max(0, Int(splits_tigetnum("colors"))) : 0)
   }
 
@@ -165,32 +176,49 @@ struct Sequences {
     }
   }
 
-  /// The cursor from (fromRow, fromColumn), where the last run left it, to (row, column):
-  /// to the right on the same row by `cuf` when that is shorter than a cursor address.
+  /// The cursor from where the last run left it to (row, column), by the shortest of: `cuf`
+  /// to the right on the same row, `hpa` to the column of the same row, a cursor address.
+  /// `fromRow` is -1 when the row the cursor is on is not known, `fromColumn` -1 when its
+  /// column is not (after text whose width a terminal may see otherwise).
   @MainActor
   func appendMove(fromRow: Int, fromColumn: Int, toRow row: Int, toColumn column: Int, to buffer: inout [UInt8]) {
-    if ecmaAddress, ecmaRight {
-      if row == fromRow, column > fromColumn, 3 + Self.digits(column - fromColumn) < 4 + Self.digits(row + 1) + Self.digits(column + 1) {
+    let sameRow = row == fromRow && row >= 0
+    let right = sameRow && fromColumn >= 0 && column > fromColumn
+    if ecmaAddress, ecmaRight, ecmaColumn || columnAddress == nil {
+      let address = 4 + Self.digits(row + 1) + Self.digits(column + 1)
+      let toColumn = sameRow && ecmaColumn ? 3 + Self.digits(column + 1) : Int.max
+      let byRight = right ? 3 + Self.digits(column - fromColumn) : Int.max
+      if byRight < min(address, toColumn) {
         Self.appendECMA(to: &buffer, column - fromColumn, final: UInt8(ascii: "C"))
+      } else if toColumn < address {
+        Self.appendECMA(to: &buffer, column + 1, final: UInt8(ascii: "G"))
       } else {
         Self.appendECMA(to: &buffer, row + 1, column + 1, final: UInt8(ascii: "H"))
       }
       return
     }
-    let address = Self.expand(cursorAddress, Int32(row), Int32(column)) ?? []
-    if row == fromRow, column > fromColumn, let right = Self.expand(cursorRight, Int32(column - fromColumn)),
-      !right.isEmpty, right.count < address.count || address.isEmpty
-    {
-      buffer.append(contentsOf: right)
-    } else {
-      buffer.append(contentsOf: address)
+    var shortest = Self.expand(cursorAddress, Int32(row), Int32(column)) ?? []
+    var candidates: [[UInt8]] = []
+    // The first of the shortest: hpa before cuf, as above.
+    if sameRow, let toColumn = Self.expand(columnAddress, Int32(column)) { candidates.append(toColumn) }
+    if right, let byRight = Self.expand(cursorRight, Int32(column - fromColumn)) { candidates.append(byRight) }
+    for candidate in candidates where !candidate.isEmpty && (candidate.count < shortest.count || shortest.isEmpty) {
+      shortest = candidate
     }
+    buffer.append(contentsOf: shortest)
   }
 
   /// ECMA-48's cursor address of (row, column), both from 0.
   static func ecmaAddress(_ row: Int, _ column: Int) -> [UInt8] {
     var bytes: [UInt8] = []
     appendECMA(to: &bytes, row + 1, column + 1, final: UInt8(ascii: "H"))
+    return bytes
+  }
+
+  /// ECMA-48's cursor to `column` (from 0) of the row it is on.
+  static func ecmaColumn(_ column: Int) -> [UInt8] {
+    var bytes: [UInt8] = []
+    appendECMA(to: &bytes, column + 1, final: UInt8(ascii: "G"))
     return bytes
   }
 

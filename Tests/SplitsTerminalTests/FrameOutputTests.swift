@@ -59,7 +59,8 @@ struct FrameOutputTests {
 
   @Test("a run read scalar by scalar writes the bytes of reading it by characters, and ends at the same column")
   @MainActor func placedByScalarsIsPlacedByCharacters() {
-    let xterm = Sequences.Capabilities(cup: Array("\u{1B}[%i%p1%d;%p2%dH".utf8), cuf: Array("\u{1B}[%p1%dC".utf8))
+    let xterm = Sequences.Capabilities(
+      cup: Array("\u{1B}[%i%p1%d;%p2%dH".utf8), cuf: Array("\u{1B}[%p1%dC".utf8), hpa: Array("\u{1B}[%i%p1%dG".utf8))
     let sequences = Sequences(xterm, colors: 0)
     // Characters of their own (one and two columns, certain and uncertain widths), and
     // scalars that join a neighbour or are not one character alone.
@@ -80,8 +81,10 @@ struct FrameOutputTests {
       if run.text.unicodeScalars.allSatisfy(TextWidth.standsAlone) { byScalars += 1 }
       var fast: [UInt8] = []
       var reference: [UInt8] = []
-      let end = FrameWriter.appendPlaced(run, sequences: sequences, to: &fast)
-      let referenceEnd = FrameWriter.appendPlacedByCharacters(run, sequences: sequences, to: &reference)
+      // Some runs reach the right margin.
+      let columns = run.column + Int.random(in: 1...30, using: &random)
+      let end = FrameWriter.appendPlaced(run, columns: columns, sequences: sequences, to: &fast)
+      let referenceEnd = FrameWriter.appendPlacedByCharacters(run, columns: columns, sequences: sequences, to: &reference)
       #expect(fast == reference, "\(run.text.unicodeScalars.map { String($0.value, radix: 16) })")
       #expect(end == referenceEnd)
     }

@@ -97,12 +97,12 @@ struct FrameWriterLoopTests {
     writer.onRedrawNeeded = { redraws += 1 }
     let clock = ContinuousClock()
     let began = clock.now
-    writer.write([Self.run("FIRST")])
+    writer.write([Self.run("FIRST")], columns: 80)
     #expect(submit(loop, output))
     // Not a moment spent waiting for the terminal (it used to wait up to a second).
     #expect(clock.now - began < .milliseconds(500))
     #expect(writer.isWaiting)
-    writer.write([Self.run("SECOND")])
+    writer.write([Self.run("SECOND")], columns: 80)
 
     // The terminal reads again: the loop sends the rest of the first frame, and asks for
     // everything since the second was held back.
@@ -138,7 +138,7 @@ struct FrameWriterLoopTests {
     let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
     var redraws = 0
     writer.onRedrawNeeded = { redraws += 1 }
-    writer.write([Self.run(text)])
+    writer.write([Self.run(text)], columns: 80)
     #expect(submit(loop, output))
     #expect(writer.isWaiting, "a pipe takes 64 KiB at once, not 300 kB")
     thread.start()
@@ -160,7 +160,7 @@ struct FrameWriterLoopTests {
     defer { piped.end() }
     let (loop, reader, output) = (piped.loop, piped.reader, piped.output)
     let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
-    writer.write([Self.run("FRAME")])
+    writer.write([Self.run("FRAME")], columns: 80)
     // On io_uring the frame waits for the loop's next wait; curses must not write first.
     #expect(loop.hasQueuedWrite(for: output) == (choice == .automatic))
     writer.settle()
@@ -178,8 +178,8 @@ struct FrameWriterLoopTests {
     defer { piped.end() }
     let (loop, reader, output) = (piped.loop, piped.reader, piped.output)
     let writer = FrameWriter(sequences: Sequences(.init(), colors: 0), loop: loop, output: output)
-    writer.write([Self.run("ONE")])
-    writer.write([Screen.Run(row: 1, column: 0, text: "TWO", style: .plain)])
+    writer.write([Self.run("ONE")], columns: 80)
+    writer.write([Screen.Run(row: 1, column: 0, text: "TWO", style: .plain)], columns: 80)
     #expect(submit(loop, output))
     #expect(!writer.isWaiting)
     let text = String(decoding: Self.readNow(reader), as: UTF8.self)

@@ -18,7 +18,7 @@ struct SequencesTests {
     sgr: b(
       "%?%p9%t\u{1B}(0%e\u{1B}(B%;\u{1B}[0%?%p6%t;1%;%?%p5%t;2%;%?%p2%t;4%;%?%p1%p3%|%t;7%;%?%p4%t;5%;%?%p7%t;8%;m"),
     setaf: b("\u{1B}[%?%p1%{8}%<%t3%p1%d%e%p1%{16}%<%t9%p1%{8}%-%d%e38;5;%p1%d%;m"),
-    cup: b("\u{1B}[%i%p1%d;%p2%dH"), cuf: b("\u{1B}[%p1%dC"))
+    cup: b("\u{1B}[%i%p1%d;%p2%dH"), cuf: b("\u{1B}[%p1%dC"), hpa: b("\u{1B}[%i%p1%dG"))
 
   /// vt100's: no colours, no dim, padding on most strings.
   static let vt100 = Sequences.Capabilities(
@@ -58,13 +58,16 @@ struct SequencesTests {
     for capabilities in [Self.xterm, Self.vt100] {
       let direct = Sequences(capabilities, colors: 8)
       let expanded = Sequences(capabilities, colors: 8, directMoves: false)
-      #expect(direct.ecmaAddress && direct.ecmaRight)
-      #expect(!expanded.ecmaAddress)
+      #expect(direct.ecmaAddress && direct.ecmaRight && direct.ecmaColumn == (capabilities.hpa != nil))
+      #expect(!expanded.ecmaAddress && !expanded.ecmaColumn)
       var rng = SystemRandomNumberGenerator()
       var moves = [((0, 0), (0, 0)), ((3, 5), (3, 6)), ((3, 5), (3, 1_005)), ((9, 99), (99, 9)), ((0, 8), (0, 9))]
       for _ in 0..<2_000 {
         let row = Int.random(in: 0..<300, using: &rng)
-        moves.append(((row, Int.random(in: 0..<1_200, using: &rng)), (row + Int.random(in: 0...1, using: &rng), Int.random(in: 0..<1_200, using: &rng))))
+        // The column or the row the cursor is on not known (-1) now and then.
+        let fromRow = Int.random(in: 0..<8, using: &rng) == 0 ? -1 : row
+        let fromColumn = Int.random(in: 0..<4, using: &rng) == 0 ? -1 : Int.random(in: 0..<1_200, using: &rng)
+        moves.append(((fromRow, fromColumn), (row + Int.random(in: 0...1, using: &rng), Int.random(in: 0..<1_200, using: &rng))))
       }
       for (from, to) in moves {
         #expect(Self.move(direct, from: from, to: to) == Self.move(expanded, from: from, to: to), "\(from) → \(to)")
@@ -185,13 +188,18 @@ struct SequencesTests {
     #expect(Self.move(s, from: (-1, -1), to: (0, 0)) == "\u{1B}[1;1H")
   }
 
-  @Test("moves: cuf to the right on the same row when shorter, cup otherwise")
+  @Test("moves: cuf to the right on the same row when shorter, hpa on the same row, cup otherwise")
   func moves() {
     let s = Sequences(Self.xterm, colors: 256)
     #expect(Self.move(s, from: (-1, -1), to: (2, 12)) == "\u{1B}[3;13H")
     #expect(Self.move(s, from: (2, 10), to: (2, 12)) == "\u{1B}[2C")
-    #expect(Self.move(s, from: (0, 0), to: (0, 100)) == "\u{1B}[100C")
-    #expect(Self.move(s, from: (2, 10), to: (2, 5)) == "\u{1B}[3;6H")
+    // As long as hpa: hpa, which does not depend on the column the cursor was at.
+    #expect(Self.move(s, from: (0, 0), to: (0, 100)) == "\u{1B}[101G")
+    #expect(Self.move(s, from: (2, 10), to: (2, 5)) == "\u{1B}[6G")
+    var noHpa = Self.xterm
+    noHpa.hpa = nil
+    #expect(Self.move(Sequences(noHpa, colors: 0), from: (0, 0), to: (0, 100)) == "\u{1B}[100C")
+    #expect(Self.move(Sequences(noHpa, colors: 0), from: (2, 10), to: (2, 5)) == "\u{1B}[3;6H")
     #expect(Self.move(s, from: (1, 10), to: (2, 12)) == "\u{1B}[3;13H")
     // After text of unsure width the caller gives no row: an address.
     #expect(Self.move(s, from: (-1, 10), to: (2, 12)) == "\u{1B}[3;13H")
@@ -201,13 +209,37 @@ struct SequencesTests {
     let short = Sequences(vt52, colors: 0)
     #expect(Self.move(short, from: (2, 10), to: (2, 12)) == "\u{1B}Y\",")
     #expect(Self.move(short, from: (2, 1), to: (2, 95)) == "\u{1B}Y\"\u{7F}")
-    // No cuf: always an address; no cup: cuf where it can.
+    // No cuf: hpa on the same row, an address to another; no cup: cuf where it can.
     var noCuf = Self.xterm
     noCuf.cuf = nil
-    #expect(Self.move(Sequences(noCuf, colors: 0), from: (2, 10), to: (2, 12)) == "\u{1B}[3;13H")
+    #expect(Self.move(Sequences(noCuf, colors: 0), from: (2, 10), to: (2, 12)) == "\u{1B}[13G")
+    #expect(Self.move(Sequences(noCuf, colors: 0), from: (1, 10), to: (2, 12)) == "\u{1B}[3;13H")
     var noCup = Self.xterm
     noCup.cup = nil
     #expect(Self.move(Sequences(noCup, colors: 0), from: (2, 10), to: (2, 12)) == "\u{1B}[2C")
+  }
+
+  @Test("moves on the same row from a column not known: hpa, shorter than an address")
+  func columnMoves() {
+    let s = Sequences(Self.xterm, colors: 256)
+    #expect(Self.move(s, from: (2, -1), to: (2, 12)) == "\u{1B}[13G")
+    #expect(Self.move(s, from: (2, -1), to: (2, 0)) == "\u{1B}[1G")
+    // To the left of a known column, or far to the right of it: hpa too.
+    #expect(Self.move(s, from: (2, 40), to: (2, 12)) == "\u{1B}[13G")
+    #expect(Self.move(s, from: (2, 1), to: (2, 120)) == "\u{1B}[121G")
+    // Near to the right: cuf, shorter still. Another row, or the row not known: an address.
+    #expect(Self.move(s, from: (2, 10), to: (2, 12)) == "\u{1B}[2C")
+    #expect(Self.move(s, from: (3, -1), to: (2, 12)) == "\u{1B}[3;13H")
+    #expect(Self.move(s, from: (-1, -1), to: (2, 12)) == "\u{1B}[3;13H")
+    // No hpa (vt100, screen): an address.
+    #expect(Self.move(Sequences(Self.vt100, colors: 0), from: (2, -1), to: (2, 12)) == "\u{1B}[3;13H")
+    // An hpa that is not ECMA-48's, when shorter than the address.
+    var odd = Self.xterm
+    odd.hpa = Self.b("\u{1B}&a%p1%dC")
+    let oddMoves = Sequences(odd, colors: 0)
+    #expect(!oddMoves.ecmaColumn)
+    #expect(Self.move(oddMoves, from: (2, -1), to: (2, 12)) == "\u{1B}&a12C")
+    #expect(Self.move(oddMoves, from: (2, 10), to: (2, 12)) == "\u{1B}[2C")
   }
 
   @Test("home: home, else cup of the corner, else nothing")
