@@ -517,6 +517,61 @@ def rss_session(binary: str) -> dict:
         box.remove()
 
 
+def fill_year_of_rides(journal: str) -> None:
+    """A year of hour-long rides with sensors into the journal splits made: 365 finished
+    rides, each a start and a finish, and a sample a second (heart rate, power, cadence,
+    speed): 1.3 million rows, about 31 MB."""
+    import sqlite3
+
+    db = sqlite3.connect(journal)
+    try:
+        day, hour = 86_400_000, 3_600_000
+        t0 = 1_700_000_000_000
+        db.executemany("INSERT INTO rides (number, started_at, finished_at) VALUES (?, ?, ?)",
+                       [(n, t0 + n * day, t0 + n * day + hour) for n in range(1, 366)])
+        events = []
+        for n in range(1, 366):
+            events.append((n, "start", t0 + n * day, "history", 1_000))
+            events.append((n, "finish", t0 + n * day + hour, "history", 1_000 + hour * 1_000_000))
+        db.executemany("INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns) VALUES (?, ?, ?, ?, ?)", events)
+        db.executemany(
+            "INSERT INTO samples (ride, second, heart_rate, power, cadence, speed_mm_s) VALUES (?, ?, ?, ?, ?, ?)",
+            ((n, t, 120 + t % 50, 200 + t % 100, 85 + t % 10, 9_000 + t % 1_000)
+             for n in range(1, 366) for t in range(3_600)))
+        db.commit()
+        db.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+    finally:
+        db.close()
+
+
+def history_startups(binary: str, starts: int = 5) -> dict:
+    """Start-up to the first frame with a long history (`fill_year_of_rides`): the first
+    opening, which reads the journal page by page, then `starts` more, which find it as the
+    screen left it on quitting (`splits.checked`)."""
+    box = Sandbox()
+    try:
+        def start() -> float:
+            job = Job([binary, "--plain"], box.env())
+            try:
+                t_first = job.wait_for(has_text("READY"), 30.0)
+                if t_first is None:
+                    raise RuntimeError("splits showed no READY screen")
+                job.finish(b"q")
+                return (t_first - job.t_exec) / MS
+            finally:
+                if job.exit_code is None:
+                    job.finish(None, timeout=0.5)
+
+        start()
+        journal = os.path.join(box.data, "splits.sqlite")
+        fill_year_of_rides(journal)
+        size = os.path.getsize(journal)
+        first = start()
+        return {"first_ms": first, "startups_ms": [start() for _ in range(starts)], "journal_bytes": size}
+    finally:
+        box.remove()
+
+
 def termdown_argv(python: str, art: bool) -> list[str]:
     argv = [python, os.path.join(HERE, "termdown_start.py")]
     if not art:
@@ -784,8 +839,10 @@ def run_splits(binary: str, dynamic_binary: str | None) -> dict:
     rss = {"static": rss_session(binary)}
     if dynamic_binary:
         rss["dynamic"] = rss_session(dynamic_binary)
+    log("  splits --plain with a year of rides with sensors (start-up)")
+    history = history_startups(binary)
     return {"plain_s": s, "plain_cs": cs, "plain_ds": ds, "big": big, "keys_tmpfs": keys_tmpfs, "flush": flush,
-            "rss": rss}
+            "rss": rss, "history": history}
 
 
 def run_termdown(python: str) -> dict:
@@ -892,6 +949,11 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
     startups = [[pick(r, "plain_s", "startup_ms"), pick(r, "plain_cs", "startup_ms"), pick(r, "plain_ds", "startup_ms")]
                 + [pick(r, "big", p, "startup_ms") for p in ("s", "ds", "cs")] for r in S]
     s["startup_ms"] = median(median(x) for x in startups)
+    s["history"] = {
+        "startup_ms": median(median(pick(r, "history", "startups_ms") or [None]) for r in S),
+        "first_ms": med(S, "history", "first_ms"),
+        "journal_mb": med(S, "history", "journal_bytes") / 1e6 if med(S, "history", "journal_bytes") else None,
+    }
     s["private_dirty_mb"] = median((pick(r, "plain_s", "private_dirty_kb") or 0) / 1024 for r in S)
     s["peak_rss_mb"] = median(
         max(v for v in [pick(r, "plain_s", "peak_rss_kb"), pick(r, "plain_cs", "peak_rss_kb"),

@@ -6,6 +6,8 @@ public enum DataLocation {
   public static let journalFileName = "splits.sqlite"
   /// The file name of the screen lock inside the data directory.
   public static let lockFileName = "splits.lock"
+  /// The file name of the mark of the journal as a writer left it on closing (`CheckedMark`).
+  public static let checkedMarkName = "splits.checked"
   /// The file name of the open screen's control socket (`splits lap` from another shell).
   public static let controlSocketName = "control.sock"
 
@@ -19,6 +21,7 @@ public enum DataLocation {
 
   public static func journalPath(in directory: String) -> String { join(directory, journalFileName) }
   public static func lockPath(in directory: String) -> String { join(directory, lockFileName) }
+  public static func checkedMarkPath(in directory: String) -> String { join(directory, checkedMarkName) }
 
   public static func join(_ directory: String, _ name: String) -> String {
     directory.hasSuffix("/") ? directory + name : directory + "/" + name

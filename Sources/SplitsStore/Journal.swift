@@ -10,10 +10,17 @@ import Synchronization
 /// returns, so what the screen shows after a write has survived a `kill -9` or a power cut.
 /// Opening never touches a file it cannot vouch for: the file is first opened read-only and
 /// checked (integrity, a Splits schema, no migration from a newer version); only then is it
-/// opened for writing and migrated.
+/// opened for writing and migrated. The page-by-page part of the check is skipped for a file
+/// found exactly as a writer left it on closing cleanly (`CheckedMark`).
 public final class Journal: EventSink, Sendable {
   /// The journal file.
   public let path: String
+  /// When the journal was last read page by page (`PRAGMA quick_check`; wall seconds): when
+  /// this opening did, or made it, or the time its `CheckedMark` holds when it found the file
+  /// as a writer left it.
+  let checkedAt: Int64
+  /// Whether this opening read the journal page by page.
+  let checkedPages: Bool
   /// The boot the events written by this process are stamped with.
   public let bootID: String
   private let connection: Mutex<Connection>
@@ -47,9 +54,11 @@ public final class Journal: EventSink, Sendable {
 
   private var queue: DatabaseQueue { connection.withLock { $0.queue } }
 
-  private init(path: String, bootID: String, queue: DatabaseQueue) {
+  private init(path: String, bootID: String, queue: DatabaseQueue, checkedAt: Int64, checkedPages: Bool) {
     self.path = path
     self.bootID = bootID
+    self.checkedAt = checkedAt
+    self.checkedPages = checkedPages
     self.connection = Mutex(Connection(queue: queue, files: Files(path)))
   }
 
@@ -57,20 +66,33 @@ public final class Journal: EventSink, Sendable {
   /// with mode 0700 and the file with 0600, WAL mode, migrated to the current schema.
   /// Throws a `JournalError` naming the file when it is unreadable, damaged, not a Splits
   /// journal or from a newer Splits; the file is then left exactly as it was.
-  public static func open(dataDirectory: String, bootID: String = SystemClocks.bootID()) throws -> Journal {
+  /// `wallSeconds`: now, by the wall clock (for when the journal was last read page by page).
+  public static func open(
+    dataDirectory: String, bootID: String = SystemClocks.bootID(), wallSeconds: Int64 = Int64(time(nil))
+  ) throws -> Journal {
     try FileSystem.makeDirectory(dataDirectory)
     let path = DataLocation.journalPath(in: dataDirectory)
     let new = try !FileSystem.journalFileExists(path)
+    var checkedAt = wallSeconds
+    var checkedPages = false
     if new {
       try FileSystem.createPrivateFile(path)
     } else {
-      try inspect(path)
+      // Read page by page unless it is exactly as a writer left it on closing cleanly.
+      if let mark = CheckedMark.read(DataLocation.checkedMarkPath(in: dataDirectory)),
+        mark.holds(journal: path, wallSeconds: wallSeconds)
+      {
+        checkedAt = mark.checkedAt
+      } else {
+        checkedPages = true
+      }
+      try inspect(path, pages: checkedPages)
     }
     do {
       let queue = try connect(path)
       if new { try Schema.createAtOnce(queue) }
       try Schema.migrator.migrate(queue)
-      return Journal(path: path, bootID: bootID, queue: queue)
+      return Journal(path: path, bootID: bootID, queue: queue, checkedAt: checkedAt, checkedPages: checkedPages)
     } catch {
       throw JournalError.from(error, path: path, writing: true)
     }
@@ -156,8 +178,8 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
-  /// Opens `path` read-only and checks it. Changes nothing in the file.
-  static func inspect(_ path: String) throws {
+  /// Opens `path` read-only and checks it (`pages`: every page too). Changes nothing in the file.
+  static func inspect(_ path: String, pages: Bool = true) throws {
     do {
       var config = Configuration()
       config.readonly = true
@@ -167,7 +189,7 @@ public final class Journal: EventSink, Sendable {
         try? queue.close()
         Inspected.keep(queue)
       }
-      try queue.read { db in _ = try Schema.check(db, path: path, integrity: true) }
+      try queue.read { db in _ = try Schema.check(db, path: path, integrity: pages) }
     } catch {
       throw JournalError.from(error, path: path, writing: false)
     }
@@ -389,8 +411,15 @@ public final class Journal: EventSink, Sendable {
     }
   }
 
-  /// Closes the database (also done when the journal is released).
+  /// Closes the database (also done when the journal is released, then without the mark
+  /// below). Once closed, the journal and its `-wal` as they are now are marked as left by
+  /// this writer (`CheckedMark`), when the journal is still the file it opened.
   public func close() throws {
+    let opened = connection.withLock { $0.files.journal }
     do { try queue.close() } catch { throw JournalError.from(error, path: path, writing: true) }
+    guard let mark = CheckedMark.now(journal: path, checkedAt: checkedAt), mark.journal.identity == opened else {
+      return
+    }
+    mark.write(DataLocation.checkedMarkPath(in: (path as NSString).deletingLastPathComponent))
   }
 }

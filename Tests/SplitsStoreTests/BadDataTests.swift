@@ -15,7 +15,7 @@ import SplitsTestSystem
 
 /// The sqlite3 command-line tool (installed with the test dependencies), to make files this
 /// version did not write.
-private func sqlite3(_ path: String, _ sql: String) throws {
+func sqlite3(_ path: String, _ sql: String) throws {
   let tool = try #require(Spawn.which("sqlite3"), "sqlite3 is needed: make test installs it")
   let result = try Spawn.run([tool, path, sql], timeout: nil)
   try #require(result.shellStatus == 0, "sqlite3: \(result.output)")
