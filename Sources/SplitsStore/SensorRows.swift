@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import SplitsCore
 
 /// Schema v10: a ride's sensor samples, the remembered sensors and the settings.
@@ -78,13 +79,72 @@ extension JournalReader {
 enum SensorRows {
   /// The bounds of what Splits writes (`SensorFigure.plausible`); a row outside them, a NULL
   /// where a value belongs or a value of another type is damage, as for an event.
+  ///
+  /// Read through SQLite's C interface (`samplesStepped`): a year of rides is a million rows
+  /// and more, and GRDB's rows cost several times SQLite's own reading of them. A row that
+  /// holds anything but what Splits writes sends the whole read through GRDB's rows
+  /// (`samplesByRows`), which says what it is.
   static func samples(_ db: Database, ride: Int?, path: String) throws -> [Int: [SensorSample]] {
     guard try db.tableExists("samples") else { return [:] }
+    if let samples = try samplesStepped(db, ride: ride) { return samples }
+    return try samplesByRows(db, ride: ride, path: path)
+  }
+
+  static func samplesSQL(ride: Int?) -> String {
+    "SELECT ride, second, heart_rate, power, cadence, speed_mm_s FROM samples"
+      + (ride == nil ? "" : " WHERE ride = ?") + " ORDER BY ride, second"
+  }
+
+  /// The samples, each cell an integer or NULL as Splits writes them; nil at the first row
+  /// that holds anything else (a value of another type, a NULL ride or second, a negative
+  /// second, a figure out of its bounds).
+  static func samplesStepped(_ db: Database, ride: Int?) throws -> [Int: [SensorSample]]? {
+    let sql = samplesSQL(ride: ride)
+    let prepared = try db.makeStatement(sql: sql)
+    let statement = prepared.sqliteStatement
+    defer {
+      sqlite3_reset(statement)
+      withExtendedLifetime(prepared) {}
+    }
+    if let ride, sqlite3_bind_int64(statement, 1, Int64(ride)) != SQLITE_OK { throw db.failure(sql) }
+    /// A cell's integer (`.some(nil)`: NULL); nil for anything else.
+    func cell(_ index: Int32) -> Int?? {
+      switch sqlite3_column_type(statement, index) {
+      case SQLITE_INTEGER: .some(Int(sqlite3_column_int64(statement, index)))
+      case SQLITE_NULL: .some(nil)
+      default: nil
+      }
+    }
+    func figure(_ index: Int32, _ figure: SensorFigure) -> Int?? {
+      guard let value = cell(index) else { return nil }
+      if let value, !figure.plausible.contains(value) { return nil }
+      return value
+    }
+    var result: [Int: [SensorSample]] = [:]
+    var current: (number: Int, samples: [SensorSample])?
+    while true {
+      let code = sqlite3_step(statement)
+      if code == SQLITE_DONE { break }
+      guard code == SQLITE_ROW else { throw db.failure(sql) }
+      guard case .some(.some(let number)) = cell(0), case .some(.some(let second)) = cell(1), second >= 0,
+        let heartRate = figure(2, .heartRate), let power = figure(3, .power), let cadence = figure(4, .cadence),
+        let speed = figure(5, .speed)
+      else { return nil }
+      if current?.number != number {
+        if let current { result[current.number] = current.samples }
+        current = (number, result[number] ?? [])
+      }
+      current?.samples.append(
+        SensorSample(second: second, heartRate: heartRate, power: power, cadence: cadence, speedMillimetresPerSecond: speed))
+    }
+    if let current { result[current.number] = current.samples }
+    return result
+  }
+
+  /// `samples` through GRDB's rows, each value checked as for an event.
+  static func samplesByRows(_ db: Database, ride: Int?, path: String) throws -> [Int: [SensorSample]] {
     let rows = try Row.fetchCursor(
-      db,
-      sql: "SELECT ride, second, heart_rate, power, cadence, speed_mm_s FROM samples"
-        + (ride == nil ? "" : " WHERE ride = ?") + " ORDER BY ride, second",
-      arguments: StatementArguments(ride.map { [$0] } ?? [Int]()))
+      db, sql: samplesSQL(ride: ride), arguments: StatementArguments(ride.map { [$0] } ?? [Int]()))
     var result: [Int: [SensorSample]] = [:]
     while let row = try rows.next() {
       let number: Int = try Queries.value(row, 0, "a sample has ride", path: path)

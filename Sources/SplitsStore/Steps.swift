@@ -65,7 +65,7 @@ extension Database {
   }
 
   /// The connection's last error, as GRDB reports one.
-  private func failure(_ sql: String) -> DatabaseError {
+  func failure(_ sql: String) -> DatabaseError {
     guard let connection = sqliteConnection else { return DatabaseError(resultCode: .SQLITE_MISUSE, sql: sql) }
     return DatabaseError(
       resultCode: ResultCode(rawValue: sqlite3_extended_errcode(connection)),
