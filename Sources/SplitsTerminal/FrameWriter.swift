@@ -188,12 +188,10 @@ final class FrameWriter {
   }
 
   /// Where a run written by `appendPlaced` left the cursor: its row and column where no
-  /// terminal can disagree, -1 where one can; and the column after the run as the screen
-  /// counts it.
+  /// terminal can disagree, -1 where one can.
   struct Placed: Equatable {
     var row: Int
     var column: Int
-    var end: Int
   }
 
   /// Writes a run holding other characters than printable ASCII, for a terminal `columns`
@@ -242,7 +240,7 @@ final class FrameWriter {
       row = !pending || column + 2 * unit.scalarCount <= columns ? run.row : -1
       column += width
     }
-    return Placed(row: row, column: pending ? -1 : column, end: column)
+    return Placed(row: row, column: pending ? -1 : column)
   }
 
   /// Whether every terminal gives `character` the `width` columns the screen counts: one

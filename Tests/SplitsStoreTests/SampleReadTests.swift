@@ -46,7 +46,7 @@ struct SampleReadTests {
         let stepped = try #require(try SensorRows.samplesStepped(db, ride: nil))
         let byRows = try SensorRows.samplesByRows(db, ride: nil, path: "j")
         #expect(stepped == byRows)
-        #expect(stepped.count == rides || rides == 0)
+        #expect(stepped.count <= rides)
         let read = try SensorRows.samples(db, ride: nil, path: "j")
         #expect(read == stepped)
         for ride in [1, 8, 15, 2] {

@@ -57,7 +57,7 @@ struct FrameOutputTests {
     }
   }
 
-  @Test("a run read scalar by scalar writes the bytes of reading it by characters, and ends at the same column")
+  @Test("a run read scalar by scalar writes the bytes of reading it by characters, and leaves the cursor where it knows it")
   @MainActor func placedByScalarsIsPlacedByCharacters() {
     let xterm = Sequences.Capabilities(
       cup: Array("\u{1B}[%i%p1%d;%p2%dH".utf8), cuf: Array("\u{1B}[%p1%dC".utf8), hpa: Array("\u{1B}[%i%p1%dG".utf8))
@@ -83,10 +83,10 @@ struct FrameOutputTests {
       var reference: [UInt8] = []
       // Some runs reach the right margin.
       let columns = run.column + Int.random(in: 1...30, using: &random)
-      let end = FrameWriter.appendPlaced(run, columns: columns, sequences: sequences, to: &fast)
-      let referenceEnd = FrameWriter.appendPlacedByCharacters(run, columns: columns, sequences: sequences, to: &reference)
+      let placed = FrameWriter.appendPlaced(run, columns: columns, sequences: sequences, to: &fast)
+      let referencePlaced = FrameWriter.appendPlacedByCharacters(run, columns: columns, sequences: sequences, to: &reference)
       #expect(fast == reference, "\(run.text.unicodeScalars.map { String($0.value, radix: 16) })")
-      #expect(end == referenceEnd)
+      #expect(placed == referencePlaced)
     }
     // Both ways were taken often.
     #expect(byScalars > 1_500 && byScalars < 2_900)
