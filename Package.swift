@@ -7,6 +7,17 @@ let strict: [SwiftSetting] = [.treatAllWarnings(as: .error)]
 /// reducer, the renderer, the XML, workout and `.lss` readers, a route's analysis): optimised
 /// in the debug build too, as they are in the release build.
 let hot: [SwiftSetting] = strict + [.unsafeFlags(["-O"], .when(configuration: .debug))]
+/// Where libdbus's headers are (Debian's libdbus-1-dev: pkg-config's `dbus-1` cflags), for the
+/// targets that import CDBus. Not pkg-config itself: it would also link libdbus, which Splits
+/// opens only when a sensor needs it (Sources/CDBus/shim.h).
+#if arch(arm64)
+  let multiarch = "aarch64-linux-gnu"
+#else
+  let multiarch = "x86_64-linux-gnu"
+#endif
+let dbusHeaders: [SwiftSetting] = [
+  .unsafeFlags(["-Xcc", "-I/usr/include/dbus-1.0", "-Xcc", "-I/usr/lib/\(multiarch)/dbus-1.0/include"])
+]
 
 let package = Package(
   name: "splits",
@@ -35,14 +46,15 @@ let package = Package(
     // Pure: the measurements of Bluetooth LE sensors (heart rate, cycling power, speed and
     // cadence, an indoor bike) from their bytes, and rates from cumulative counters. No dependencies.
     .target(name: "SplitsSensors", swiftSettings: strict),
-    // The only door to libdbus: a module map on pkg-config's dbus-1 and a shim header for what
-    // Swift cannot call (DBusError, the variadic calls, macros).
-    .systemLibrary(name: "CDBus", path: "Sources/CDBus", pkgConfig: "dbus-1", providers: [.apt(["libdbus-1-dev"])]),
+    // The only door to libdbus: libdbus's headers (libdbus-1-dev) and a shim header that opens
+    // the library when a D-Bus call is first made, and wraps what Swift cannot call (DBusError,
+    // the variadic calls, macros). Nothing links it: see `dbusHeaders`.
+    .systemLibrary(name: "CDBus", path: "Sources/CDBus"),
     // Bluetooth LE sensors through BlueZ on the system bus: the D-Bus values, the pure state
     // machines of a scan and of the sensor link, and their thin shell on the screen's EventLoop.
     .target(
       name: "SplitsBluetooth", dependencies: ["SplitsCore", "SplitsSensors", "SplitsRuntime", "CDBus"],
-      swiftSettings: strict),
+      swiftSettings: strict + dbusHeaders),
     // The one reader of the system's clocks (boot clock, wall clock, boot id).
     .target(name: "SplitsClock", dependencies: ["SplitsCore"], swiftSettings: strict),
     // Pure: state and size -> cell grid.
@@ -125,7 +137,7 @@ let package = Package(
     .testTarget(
       name: "SplitsBluetoothTests",
       dependencies: ["SplitsBluetooth", "SplitsCore", "SplitsSensors", "SplitsRuntime", "SplitsTestSystem", "CDBus"],
-      swiftSettings: strict),
+      swiftSettings: strict + dbusHeaders),
     .testTarget(
       name: "SplitsWorkoutTests", dependencies: ["SplitsWorkout", "SplitsTestRandom"], swiftSettings: strict),
     .testTarget(

@@ -12,7 +12,7 @@ enum DBusWire {
   /// (file descriptors) end the body there.
   static func message(_ raw: OpaquePointer) -> DBusMessage {
     let kind: DBusMessage.Kind =
-      switch dbus_message_get_type(raw) {
+      switch splits_dbus_message_get_type(raw) {
       case splits_dbus_message_method_return(): .methodReturn
       case splits_dbus_message_error(): .error
       case splits_dbus_message_signal(): .signal
@@ -20,29 +20,29 @@ enum DBusWire {
       }
     var body: [DBusValue] = []
     var iterator = DBusMessageIter()
-    if dbus_message_iter_init(raw, &iterator) != 0 {
+    if splits_dbus_message_iter_init(raw, &iterator) != 0 {
       repeat {
         guard let value = read(&iterator) else { break }
         body.append(value)
-      } while dbus_message_iter_next(&iterator) != 0
+      } while splits_dbus_message_iter_next(&iterator) != 0
     }
     return DBusMessage(
-      kind: kind, path: text(dbus_message_get_path(raw)), interface: text(dbus_message_get_interface(raw)),
-      member: text(dbus_message_get_member(raw)), destination: text(dbus_message_get_destination(raw)),
-      errorName: text(dbus_message_get_error_name(raw)), body: body)
+      kind: kind, path: text(splits_dbus_message_get_path(raw)), interface: text(splits_dbus_message_get_interface(raw)),
+      member: text(splits_dbus_message_get_member(raw)), destination: text(splits_dbus_message_get_destination(raw)),
+      errorName: text(splits_dbus_message_get_error_name(raw)), body: body)
   }
 
   private static func text(_ pointer: UnsafePointer<CChar>?) -> String? { pointer.map { String(cString: $0) } }
 
   private static func basic<T>(_ iterator: inout DBusMessageIter, _ empty: T) -> T {
     var value = empty
-    withUnsafeMutablePointer(to: &value) { dbus_message_iter_get_basic(&iterator, $0) }
+    withUnsafeMutablePointer(to: &value) { splits_dbus_message_iter_get_basic(&iterator, $0) }
     return value
   }
 
   /// The value at `iterator`, nil at the end or for a type this model does not know.
   static func read(_ iterator: inout DBusMessageIter) -> DBusValue? {
-    let type = dbus_message_iter_get_arg_type(&iterator)
+    let type = splits_dbus_message_iter_get_arg_type(&iterator)
     switch type {
     case code("y"): return .byte(basic(&iterator, UInt8(0)))
     case code("b"): return .bool(basic(&iterator, UInt32(0)) != 0)
@@ -59,11 +59,11 @@ enum DBusWire {
       return type == code("s") ? .string(text) : type == code("o") ? .objectPath(text) : .signature(text)
     case code("v"):
       var inner = DBusMessageIter()
-      dbus_message_iter_recurse(&iterator, &inner)
+      splits_dbus_message_iter_recurse(&iterator, &inner)
       return read(&inner).map(DBusValue.variant)
     case code("r"):
       var inner = DBusMessageIter()
-      dbus_message_iter_recurse(&iterator, &inner)
+      splits_dbus_message_iter_recurse(&iterator, &inner)
       return .structure(readAll(&inner))
     case code("a"): return readArray(&iterator)
     default: return nil
@@ -72,21 +72,21 @@ enum DBusWire {
 
   private static func readAll(_ iterator: inout DBusMessageIter) -> [DBusValue] {
     var values: [DBusValue] = []
-    while dbus_message_iter_get_arg_type(&iterator) != splits_dbus_type_invalid() {
+    while splits_dbus_message_iter_get_arg_type(&iterator) != splits_dbus_type_invalid() {
       guard let value = read(&iterator) else { break }
       values.append(value)
-      dbus_message_iter_next(&iterator)
+      splits_dbus_message_iter_next(&iterator)
     }
     return values
   }
 
   private static func readArray(_ iterator: inout DBusMessageIter) -> DBusValue? {
     // The array's own signature (`ay`, `a{sv}`), whose element type holds for an empty one.
-    guard let raw = dbus_message_iter_get_signature(&iterator) else { return nil }
+    guard let raw = splits_dbus_message_iter_get_signature(&iterator) else { return nil }
     let signature = String(String(cString: raw).dropFirst())
-    dbus_free(raw)
+    splits_dbus_free(raw)
     var inner = DBusMessageIter()
-    dbus_message_iter_recurse(&iterator, &inner)
+    splits_dbus_message_iter_recurse(&iterator, &inner)
     if signature == "y" {
       var pointer: UnsafePointer<UInt8>? = nil
       let count = splits_dbus_read_bytes(&inner, &pointer)
@@ -98,12 +98,12 @@ enum DBusWire {
     let key = String(signature.dropFirst().prefix(1))
     let value = String(signature.dropFirst(2).dropLast())
     var entries: [DBusEntry] = []
-    while dbus_message_iter_get_arg_type(&inner) != splits_dbus_type_invalid() {
+    while splits_dbus_message_iter_get_arg_type(&inner) != splits_dbus_type_invalid() {
       var entry = DBusMessageIter()
-      dbus_message_iter_recurse(&inner, &entry)
+      splits_dbus_message_iter_recurse(&inner, &entry)
       let pair = readAll(&entry)
       if pair.count == 2 { entries.append(DBusEntry(key: pair[0], value: pair[1])) }
-      dbus_message_iter_next(&inner)
+      splits_dbus_message_iter_next(&inner)
     }
     return .dictionary(key: key, value: value, entries)
   }
@@ -115,12 +115,12 @@ enum DBusWire {
   static func make(_ message: DBusMessage) -> OpaquePointer? {
     guard let path = message.path, let member = message.member, isPath(path),
       message.body.allSatisfy(pathsAreValid),
-      let raw = dbus_message_new_method_call(message.destination, path, message.interface, member)
+      let raw = splits_dbus_message_new_method_call(message.destination, path, message.interface, member)
     else { return nil }
     var iterator = DBusMessageIter()
-    dbus_message_iter_init_append(raw, &iterator)
+    splits_dbus_message_iter_init_append(raw, &iterator)
     for value in message.body where !append(value, to: &iterator) {
-      dbus_message_unref(raw)
+      splits_dbus_message_unref(raw)
       return nil
     }
     return raw
@@ -150,7 +150,7 @@ enum DBusWire {
 
   private static func appendBasic<T>(_ value: T, _ type: Unicode.Scalar, to iterator: inout DBusMessageIter) -> Bool {
     var value = value
-    return withUnsafeMutablePointer(to: &value) { dbus_message_iter_append_basic(&iterator, code(type), $0) } != 0
+    return withUnsafeMutablePointer(to: &value) { splits_dbus_message_iter_append_basic(&iterator, code(type), $0) } != 0
   }
 
   private static func appendText(_ text: String, _ type: Unicode.Scalar, to iterator: inout DBusMessageIter) -> Bool {
@@ -165,16 +165,16 @@ enum DBusWire {
     var inner = DBusMessageIter()
     let opened =
       if let signature {
-        signature.withCString { dbus_message_iter_open_container(&iterator, code(type), $0, &inner) }
+        signature.withCString { splits_dbus_message_iter_open_container(&iterator, code(type), $0, &inner) }
       } else {
-        dbus_message_iter_open_container(&iterator, code(type), nil, &inner)
+        splits_dbus_message_iter_open_container(&iterator, code(type), nil, &inner)
       }
     guard opened != 0 else { return false }
     guard fill(&inner) else {
-      dbus_message_iter_abandon_container(&iterator, &inner)
+      splits_dbus_message_iter_abandon_container(&iterator, &inner)
       return false
     }
-    return dbus_message_iter_close_container(&iterator, &inner) != 0
+    return splits_dbus_message_iter_close_container(&iterator, &inner) != 0
   }
 
   static func append(_ value: DBusValue, to iterator: inout DBusMessageIter) -> Bool {

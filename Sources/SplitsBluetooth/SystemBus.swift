@@ -60,7 +60,7 @@ public final class SystemBus {
       loop.soon { answer(.failure(failure)) }
       return
     }
-    defer { dbus_message_unref(raw) }
+    defer { splits_dbus_message_unref(raw) }
     let serial = splits_dbus_send(connection, raw)
     guard serial != 0 else {
       loop.soon { answer(.failure(DBusFailure(name: "org.freedesktop.DBus.Error.NoMemory", text: "out of memory"))) }
@@ -72,23 +72,23 @@ public final class SystemBus {
     }
     waiting[serial] = (answer, timer)
     // Written now; what the write read meanwhile is taken before the loop waits again.
-    dbus_connection_flush(connection)
+    splits_dbus_connection_flush(connection)
     loop.soon { [weak self] in self?.drain() }
   }
 
   private func readable() {
     guard open else { return }
-    let alive = dbus_connection_read_write(connection, 0) != 0
+    let alive = splits_dbus_connection_read_write(connection, 0) != 0
     drain()
     if !alive { lose() }
   }
 
   /// Handles every message libdbus has read.
   private func drain() {
-    while open, let raw = dbus_connection_pop_message(connection) {
-      let serial = dbus_message_get_reply_serial(raw)
+    while open, let raw = splits_dbus_connection_pop_message(connection) {
+      let serial = splits_dbus_message_get_reply_serial(raw)
       let message = DBusWire.message(raw)
-      dbus_message_unref(raw)
+      splits_dbus_message_unref(raw)
       switch message.kind {
       case .methodReturn:
         answered(serial)?(.success(message.body))
@@ -116,7 +116,7 @@ public final class SystemBus {
 
   /// This connection's unique name on the bus (`:1.42`).
   public var uniqueName: String? {
-    guard open, let name = dbus_bus_get_unique_name(connection) else { return nil }
+    guard open, let name = splits_dbus_bus_get_unique_name(connection) else { return nil }
     return String(cString: name)
   }
 

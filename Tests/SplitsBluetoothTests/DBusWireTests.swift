@@ -16,7 +16,7 @@ struct DBusWireTests {
     ]
     let message = DBusMessage.call("org.bluez", "/org/bluez/hci0", "org.bluez.Adapter1", "Test", body)
     let raw = try #require(DBusWire.make(message))
-    defer { dbus_message_unref(raw) }
+    defer { splits_dbus_message_unref(raw) }
     #expect(DBusWire.message(raw) == message)
   }
 

@@ -33,6 +33,15 @@ struct ScreenLoopTests {
     return (threads, unread)
   }
 
+  /// Whether process `pid` has libdbus mapped: a screen opens it only when a sensor needs it
+  /// (Sources/CDBus/shim.h). The whole of `maps`, read to its end.
+  static func mapsLibdbus(_ pid: pid_t) -> Bool {
+    guard let file = FileHandle(forReadingAtPath: "/proc/\(pid)/maps") else { return false }
+    defer { try? file.close() }
+    let maps = String(decoding: (try? file.readToEnd()) ?? Data(), as: UTF8.self)
+    return maps.contains("libdbus-1.so")
+  }
+
   /// The names of `pid`'s threads (libdispatch's workers are named), for a failure.
   static func threadNames(_ pid: pid_t) -> [String] {
     let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
@@ -57,6 +66,8 @@ struct ScreenLoopTests {
     try await tmux.waitFor("READY") { $0.state == "READY" }
     let pid = try await tmux.splitsPID()
     Self.expectAlone(pid, "ready")
+    // No sensor remembered: libdbus and the seven libraries it needs are never loaded.
+    #expect(!Self.mapsLibdbus(pid), "libdbus loaded by a screen with no sensor")
 
     try tmux.send(keys: "Space")
     try await tmux.waitFor("RUNNING") { $0.state == "RUNNING" }
@@ -74,6 +85,7 @@ struct ScreenLoopTests {
     try tmux.send(keys: "Space")
     try await tmux.waitFor("PAUSED") { $0.state == "PAUSED" }
     Self.expectAlone(pid, "after a remote lap, a resize, a removal and a pause")
+    #expect(!Self.mapsLibdbus(pid), "libdbus loaded by a screen with no sensor")
 
     try tmux.send(keys: "q")
     #expect(try await tmux.exitStatus(of: job) == 0)
