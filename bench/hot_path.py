@@ -8,9 +8,14 @@ build places the screen's hot path together").
 BIN is a release build (`make release`; its functions in sections of their own). Under
 `perf record -g` (Debian's linux-perf) at 20 kHz, in a pty of 80×24:
 - the default screen running at hundredths, then `--plain` at hundredths: the ticks;
-- ten lap keys half a second apart, at whole seconds: a key's journal write, render and frame.
+- ten lap keys half a second apart, at whole seconds: a key's journal write, render and frame;
+- whole lives of a screen, from `exec` (`--lives` of each: the default screen and `--plain`,
+  the first on a new data directory, the others on the journal the one before left): the
+  start-up to READY, the start, a lap, the pause, the finish, quitting. Placed after the rest, they keep
+  the code a start runs once together too, instead of one page in a hundred of a 100 MB
+  binary (docs/decisions.md, "The release build places a screen's start-up together").
 Every function of the binary's own code found in a sampled call stack is listed, those of the
-ticks first, each part by how many samples held it. Run it again when the screen's code
+ticks first, then the keys', then the lives', each part by how many samples held it. Run it again when the screen's code
 changes much (`bench.py` reports how many of the listed functions the binary still has).
 `swift build` does not see the list as an input: a build already linked is linked again with
 it only once its binary is gone (`rm .build-release/release/splits`, then `make bench`).
@@ -21,6 +26,7 @@ from __future__ import annotations
 import argparse
 import collections
 import os
+import shutil
 import signal
 import subprocess
 import sys
@@ -36,7 +42,8 @@ HEADER = """\
 # The functions a running screen executes, busiest first: the release link places them side
 # by side (lld --symbol-ordering-file; docs/decisions.md, "The release build places the
 # screen's hot path together"). Written by bench/hot_path.py from a profile of a release build;
-# a name the binary no longer has is skipped. Ticks first, then a lap key's.
+# a name the binary no longer has is skipped. Ticks first, then a lap key's, then the rest of
+# a screen's life (its start-up, quitting).
 """
 
 
@@ -56,6 +63,37 @@ def record_screen(binary: str, args: list[str], seconds: float, laps: int, data:
         perf.wait(timeout=30)
 
     drive([binary, *args], 0, ready_seconds=0.5, start_timeout=5.0, running=record)
+
+
+def record_lives(binary: str, lives: int, scratch: str) -> collections.Counter:
+    """`perf record` of whole lives of the screen from `exec`, on one data directory."""
+    from bench import Sandbox  # noqa: E402
+    from ptyjob import Job  # noqa: E402
+
+    counts: collections.Counter = collections.Counter()
+    binary = os.path.abspath(binary)
+    box = Sandbox()
+    try:
+        for life in range(lives):
+            for args in ([], ["--plain"]):
+                data = os.path.join(scratch, "life.data")
+                job = Job([shutil.which("perf") or "perf", "record", "-F", "20000", "-g", "-o", data, "--", binary, *args,
+                           "--precision", "s", "--split-guard", "0"], box.env())
+                try:
+                    if job.wait_for(lambda s: any("READY" in line for line in s.display), 30.0) is None:
+                        raise RuntimeError("no READY screen:\n" + "\n".join(job.live_screen().display))
+                    for key in (b" ", b"l", b" ", b"r"):
+                        job.pump(0.3)
+                        job.send(key)
+                    job.pump(0.3)
+                    job.finish(b"q", timeout=30.0)
+                finally:
+                    if job.exit_code is None:
+                        job.finish(None, timeout=1.0)
+                counts.update(counted(binary, data))
+    finally:
+        box.remove()
+    return counts
 
 
 def counted(binary: str, data: str) -> collections.Counter:
@@ -83,6 +121,7 @@ def main() -> int:
     parser.add_argument("--splits", required=True, help="a release build of splits")
     parser.add_argument("--out", default=os.path.join(ROOT, "scripts", "hot-path.order"))
     parser.add_argument("--seconds", type=float, default=8.0, help="running time per screen")
+    parser.add_argument("--lives", type=int, default=10, help="whole lives of each screen")
     options = parser.parse_args()
     with tempfile.TemporaryDirectory() as scratch:
         ticks: collections.Counter = collections.Counter()
@@ -93,15 +132,17 @@ def main() -> int:
         data = os.path.join(scratch, "keys.data")
         record_screen(options.splits, ["--precision", "s"], 1.0, 10, data)
         keys = counted(options.splits, data)
+        lives = record_lives(options.splits, options.lives, scratch)
     names = [name for name, _ in ticks.most_common()]
     names += [name for name, _ in keys.most_common() if name not in ticks]
+    names += [name for name, _ in lives.most_common() if name not in ticks and name not in keys]
     if not names:
         print("no samples in the binary's own code: is perf allowed here?", file=sys.stderr)
         return 1
     with open(options.out, "w") as out:
         out.write(HEADER)
         out.write("".join(name + "\n" for name in names))
-    print(f"{len(names)} functions ({len(ticks)} of the ticks) -> {options.out}")
+    print(f"{len(names)} functions ({len(ticks)} of the ticks, {len(keys)} of the keys, {len(lives)} of the lives) -> {options.out}")
     return 0
 
 
