@@ -30,7 +30,11 @@ struct FollowCommandTests {
         return all.contains(where: predicate) ? all : nil
       }
     } catch let error as HarnessError {
-      throw HarnessError("\(error.description)\nlines so far:\n\(lines(tmux, file).joined(separator: "\n"))")
+      // The pane holds what the follower wrote to standard error (and, if it ended, the
+      // shell's prompt after it): what to look at when it fell silent.
+      let pane = (try? tmux.capture().text) ?? "(no capture)"
+      throw HarnessError(
+        "\(error.description)\nlines so far:\n\(lines(tmux, file).joined(separator: "\n"))\nthe pane:\n\(pane)")
     }
   }
 
