@@ -53,29 +53,31 @@ static inline struct splits_dbus_table *splits_dbus_storage(void) {
   return &table;
 }
 
-/// Opens libdbus and finds every function, or notes why not (all or none are set).
-static inline void splits_dbus_load(void) {
-  struct splits_dbus_table found = {0};
-  void *library = dlopen("libdbus-1.so.3", RTLD_NOW | RTLD_LOCAL);
+/// Opens the library `name` and finds every function in it into `found`, or notes why not in
+/// `found->failure` (then no function is set). The tests call it with names of their own.
+static inline void splits_dbus_find(const char *name, struct splits_dbus_table *found) {
+  struct splits_dbus_table none = {0};
+  *found = none;
+  void *library = dlopen(name, RTLD_NOW | RTLD_LOCAL);
   if (library == NULL) {
     const char *why = dlerror();
-    found.failure = why != NULL ? strdup(why) : "libdbus-1.so.3 cannot be opened";
-    if (found.failure == NULL) found.failure = "libdbus-1.so.3 cannot be opened";
-    *splits_dbus_storage() = found;
+    char *copy = why != NULL ? strdup(why) : NULL;
+    found->failure = copy != NULL ? copy : "libdbus cannot be opened";
     return;
   }
-#define SPLITS_DBUS_FIND(name) \
-  found.name = (__typeof__(name) *)dlsym(library, #name); \
-  if (found.name == NULL) { \
-    struct splits_dbus_table none = {0}; \
-    none.failure = "libdbus-1.so.3 has no " #name; \
-    *splits_dbus_storage() = none; \
+#define SPLITS_DBUS_FIND(function) \
+  found->function = (__typeof__(function) *)dlsym(library, #function); \
+  if (found->function == NULL) { \
+    *found = none; \
+    found->failure = "libdbus has no " #function; \
     return; \
   }
   SPLITS_DBUS_FUNCTIONS(SPLITS_DBUS_FIND)
 #undef SPLITS_DBUS_FIND
-  *splits_dbus_storage() = found;
 }
+
+/// Opens libdbus into the table (`splits_dbus`, once).
+static inline void splits_dbus_load(void) { splits_dbus_find("libdbus-1.so.3", splits_dbus_storage()); }
 
 /// libdbus's functions, opened at the first call (once, whichever thread calls first).
 static inline const struct splits_dbus_table *splits_dbus(void) {
