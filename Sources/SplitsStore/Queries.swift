@@ -47,11 +47,16 @@ enum Queries {
   /// (`PRAGMA writable_schema`) or a stray write can leave a NULL, or a value of another
   /// type, where a Splits journal never has one; GRDB's subscript stops the process there.
   /// Decoded through `DatabaseValue`, which checks the type, not SQLite's column accessors,
-  /// which read text as 0 (as fast on a history of 55,000 events).
+  /// which read text as 0 (as fast on a history of 55,000 events). A real number where Splits
+  /// writes an integer (80.5 beats a minute) is damage too: GRDB's integers would take it as
+  /// 80 (an integral real, 80.0, SQLite's integer columns store as the integer 80 already).
   static func value<Value: DatabaseValueConvertible>(
     _ row: Row, _ index: Int, _ what: @autoclosure () -> String, path: String
   ) throws -> Value {
     do {
+      if Value.self is any IntegerColumn.Type, case .double = (row[index] as DatabaseValue).storage {
+        throw DatabaseError(message: "a real number where an integer is")
+      }
       return try row.decode(Value.self, atIndex: index)
     } catch {
       let stored: DatabaseValue = row[index]
@@ -332,3 +337,10 @@ extension Queries {
     return Restore.ride(number: try nextRideNumber(db, path: path), events: [], bootID: bootID, now: now)
   }
 }
+
+/// The types of the journal's integer columns as `Queries.value` reads them: none takes a real
+/// number.
+protocol IntegerColumn {}
+extension Int: IntegerColumn {}
+extension Int64: IntegerColumn {}
+extension Optional: IntegerColumn where Wrapped: IntegerColumn {}
