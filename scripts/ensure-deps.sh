@@ -7,8 +7,8 @@ need=()
 have_header() { [ -e "$1" ]; }
 have_header /usr/include/ncursesw/curses.h || need+=(libncurses-dev)
 have_header /usr/include/sqlite3.h || need+=(libsqlite3-dev)
-command -v pkg-config >/dev/null 2>&1 || need+=(pkg-config)
-# Bluetooth sensors are reached through BlueZ over D-Bus (libdbus).
+# Bluetooth sensors are reached through BlueZ over D-Bus: libdbus's headers (the library itself
+# is opened when a sensor is first looked for: Sources/CDBus/shim.h).
 have_header /usr/include/dbus-1.0/dbus/dbus.h || need+=(libdbus-1-dev)
 if [ "${1:-}" = "--test" ]; then
   command -v tmux >/dev/null 2>&1 || need+=(tmux)

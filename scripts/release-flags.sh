@@ -11,9 +11,15 @@
 # - Relative relocations packed (DT_RELR: 17 KB instead of 2.1 MB the loader reads at every
 #   start) and no symbol of the program's own exported to the libraries it loads (12,700 that
 #   every library's symbol lookups searched first): docs/decisions.md, "The release build
-#   packs its relocations and exports nothing".
+#   packs its relocations and exports nothing". Packed only where the C library reads them
+#   (glibc 2.36 or later: Debian 12, Ubuntu 24.04); elsewhere they stay as they were.
 set -eu
+packed=""
+glibc=$(getconf GNU_LIBC_VERSION 2>/dev/null | sed -n 's/^glibc \([0-9]*\)\.\([0-9]*\).*/\1 \2/p')
+if [ -n "$glibc" ] && [ "${glibc% *}" -eq 2 ] && [ "${glibc#* }" -ge 36 ]; then
+  packed="-Xlinker -z -Xlinker pack-relative-relocs "
+fi
 echo "-c release --static-swift-stdlib -Xswiftc -use-ld=lld" \
   "-Xswiftc -Xfrontend -Xswiftc -function-sections -Xcc -ffunction-sections" \
   "-Xlinker --symbol-ordering-file=scripts/hot-path.order -Xlinker --no-warn-symbol-ordering" \
-  "-Xlinker -z -Xlinker pack-relative-relocs -Xlinker --no-export-dynamic"
+  "${packed}-Xlinker --no-export-dynamic"
