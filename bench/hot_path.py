@@ -11,12 +11,14 @@ BIN is a release build (`make release`; its functions in sections of their own).
 - ten lap keys half a second apart, at whole seconds: a key's journal write, render and frame;
 - whole lives of a screen, from `exec` (`--lives` of each: the default screen and `--plain`,
   the first on a new data directory, the others on the journal the one before left): the
-  start-up to READY, the start, a lap, the pause, the finish, quitting. Placed after the rest, they keep
-  the code a start runs once together too, instead of one page in a hundred of a 100 MB
-  binary (docs/decisions.md, "The release build places a screen's start-up together").
+  start-up to READY, the start, a lap, the pause, the finish, quitting. Placed after the
+  rest, they keep the code a start runs once together too, instead of one page in a hundred
+  of a 100 MB binary (docs/decisions.md, "The release build places a screen's start-up
+  together").
 Every function of the binary's own code found in a sampled call stack is listed, those of the
-ticks first, then the keys', then the lives', each part by how many samples held it. Run it again when the screen's code
-changes much (`bench.py` reports how many of the listed functions the binary still has).
+ticks first, then the keys', then the lives', each part by how many samples held it. Run it
+again when the screen's code changes much (`bench.py` reports how many of the listed
+functions the binary still has).
 `swift build` does not see the list as an input: a build already linked is linked again with
 it only once its binary is gone (`rm .build-release/release/splits`, then `make bench`).
 """
@@ -35,11 +37,13 @@ import tempfile
 HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
+from bench import Sandbox  # noqa: E402
 from profiling import drive  # noqa: E402
+from ptyjob import Job  # noqa: E402
 
 ROOT = os.path.dirname(HERE)
 HEADER = """\
-# The functions a running screen executes, busiest first: the release link places them side
+# The functions a screen executes, busiest first: the release link places them side
 # by side (lld --symbol-ordering-file; docs/decisions.md, "The release build places the
 # screen's hot path together"). Written by bench/hot_path.py from a profile of a release build;
 # a name the binary no longer has is skipped. Ticks first, then a lap key's, then the rest of
@@ -67,18 +71,15 @@ def record_screen(binary: str, args: list[str], seconds: float, laps: int, data:
 
 def record_lives(binary: str, lives: int, scratch: str) -> collections.Counter:
     """`perf record` of whole lives of the screen from `exec`, on one data directory."""
-    from bench import Sandbox  # noqa: E402
-    from ptyjob import Job  # noqa: E402
-
     counts: collections.Counter = collections.Counter()
     binary = os.path.abspath(binary)
     box = Sandbox()
     try:
-        for life in range(lives):
+        for _ in range(lives):
             for args in ([], ["--plain"]):
                 data = os.path.join(scratch, "life.data")
-                job = Job([shutil.which("perf") or "perf", "record", "-F", "20000", "-g", "-o", data, "--", binary, *args,
-                           "--precision", "s", "--split-guard", "0"], box.env())
+                perf = [shutil.which("perf") or "perf", "record", "-F", "20000", "-g", "-o", data, "--"]
+                job = Job(perf + [binary, *args, "--precision", "s", "--split-guard", "0"], box.env())
                 try:
                     if job.wait_for(lambda s: any("READY" in line for line in s.display), 30.0) is None:
                         raise RuntimeError("no READY screen:\n" + "\n".join(job.live_screen().display))
@@ -142,7 +143,8 @@ def main() -> int:
     with open(options.out, "w") as out:
         out.write(HEADER)
         out.write("".join(name + "\n" for name in names))
-    print(f"{len(names)} functions ({len(ticks)} of the ticks, {len(keys)} of the keys, {len(lives)} of the lives) -> {options.out}")
+    parts = f"{len(ticks)} of the ticks, {len(keys)} of the keys, {len(lives)} of the lives"
+    print(f"{len(names)} functions ({parts}) -> {options.out}")
     return 0
 
 
