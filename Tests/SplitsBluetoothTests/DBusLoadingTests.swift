@@ -26,8 +26,8 @@ struct DBusLoadingTests {
     #expect(table.dbus_message_iter_abandon_container == nil)
   }
 
-  @Test func aLibraryWithoutLibdbusFunctionsIsRefusedWhole() throws {
-    // libc opens, but has none of them: the first one missing is named, none is kept.
+  @Test func aLibraryWithoutLibdbusFunctionsIsRefusedAtTheFirstMissing() throws {
+    // libc opens, but has none of them: the first one looked for is named, and none is set.
     var table = splits_dbus_table()
     splits_dbus_find("libc.so.6", &table)
     let failure = try #require(table.failure.map { String(cString: $0) })
