@@ -162,7 +162,7 @@ let package = Package(
       name: "SplitsStoreTests",
       dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsSensors", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
-        .product(name: "GRDB", package: "GRDB.swift"),
+        "CWatch", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     // Fixtures: livesplit-core's `.lss` files in Tests/Fixtures/lss, read through `#filePath`;

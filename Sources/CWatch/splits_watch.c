@@ -3,6 +3,7 @@
 
 #include <sys/epoll.h>
 #include <sys/inotify.h>
+#include <sys/ioctl.h>
 #include <unistd.h>
 
 int splits_watch_open(void) { return inotify_init1(IN_CLOEXEC | IN_NONBLOCK); }
@@ -14,7 +15,14 @@ int splits_watch_directory(int fd, const char *path) {
 }
 
 int splits_watch_removals(int fd, const char *path) {
-  return inotify_add_watch(fd, path, IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_ONLYDIR);
+  return inotify_add_watch(
+      fd, path, IN_DELETE | IN_MOVED_FROM | IN_MOVED_TO | IN_DELETE_SELF | IN_MOVE_SELF | IN_ONLYDIR);
+}
+
+int splits_watch_unread(int fd) {
+  int count = 0;
+  if (ioctl(fd, FIONREAD, &count) != 0) return -1;
+  return count;
 }
 
 int splits_watch_remove(int fd, int wd) { return inotify_rm_watch(fd, wd); }

@@ -31,6 +31,11 @@ public final class Journal: EventSink, Sendable {
     var files: Files
     /// Closed to be opened again (the `-wal` was deleted), not opened yet.
     var closed = false
+    /// Whether nothing waits unread on the data directory's watch of removals (nil: no watch).
+    var watchQuiet: (@Sendable () -> Bool)?
+    /// The files were last looked at and found the journal's, all three there, and the watch
+    /// was quiet then: while it stays quiet, none of them can have been deleted or moved.
+    var vouched = false
   }
 
   /// Which files the journal, its `-wal` and its `-shm` were (nil: none there yet).
@@ -127,9 +132,20 @@ public final class Journal: EventSink, Sendable {
   /// reader still holds part of the old log, the write fails for now (the screen keeps the
   /// event and tries again). The journal file itself deleted or replaced is a failure that
   /// no reopening mends (it would open an empty journal, or someone else's).
-  private func writer() throws -> DatabaseQueue {
+  ///
+  /// While the data directory's watch of removals (`watchRemovals`) holds nothing unread since
+  /// the files were last found the journal's, the look is skipped: a deletion or a move in
+  /// the directory, or of the directory itself, would be waiting there. `force` looks all the
+  /// same (the watch has just been read).
+  private func writer(force: Bool = false) throws -> DatabaseQueue {
     let path = self.path
     return try connection.withLock { connection in
+      if !force, connection.vouched, !connection.closed, let quiet = connection.watchQuiet, quiet() {
+        return connection.queue
+      }
+      connection.vouched = false
+      // Asked before the look: a removal after it is then waiting in the watch at the next write.
+      let quiet = connection.watchQuiet?() ?? false
       let now = Files(path)
       let lost = now.lost(since: connection.files)
       if lost.journal {
@@ -140,6 +156,7 @@ public final class Journal: EventSink, Sendable {
       if !connection.closed {
         guard lost.log else {
           if connection.files.wal == nil || connection.files.shm == nil { connection.files = now }
+          connection.vouched = quiet && connection.files == now && now.wal != nil && now.shm != nil
           return connection.queue
         }
         let checkpoint = try connection.queue.writeWithoutTransaction { db in
@@ -161,7 +178,7 @@ public final class Journal: EventSink, Sendable {
       let queue = try Self.connect(path)
       // The first read opens the new `-wal` and `-shm`.
       _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
-      connection = Connection(queue: queue, files: Files(path))
+      connection = Connection(queue: queue, files: Files(path), watchQuiet: connection.watchQuiet)
       return queue
     }
   }
@@ -170,11 +187,22 @@ public final class Journal: EventSink, Sendable {
   /// deleted `-wal` is saved into the journal at once, while the screen waits for a key.
   public func noticeRemovedFiles() throws {
     do {
-      _ = try writer()
+      _ = try writer(force: true)
     } catch let error as JournalError {
       throw error
     } catch {
       throw JournalError.from(error, path: path, writing: true)
+    }
+  }
+
+  /// Takes `quiet` as the data directory's watch of removals: true while no deletion or move
+  /// in the directory (or of it) waits unread. Writes then look at the journal's files only
+  /// after the watch has seen something (`noticeRemovedFiles`). Nil: no watch, every write
+  /// looks.
+  public func watchRemovals(_ quiet: (@Sendable () -> Bool)?) {
+    connection.withLock { connection in
+      connection.watchQuiet = quiet
+      connection.vouched = false
     }
   }
 

@@ -46,9 +46,11 @@ public enum FullScreen {
   public typealias Apply = @MainActor (RemoteRequest) -> RemoteAnswer?
 
   /// An inotify watch of `directory`'s removals on `loop` that hands each burst to the
-  /// runtime; its descriptor, or nil when the directory cannot be watched (the screen works
-  /// without it).
-  static func removalsWatch<P: Program>(_ directory: String, loop: EventLoop, runtime: Runtime<P, LoopClock>) -> Int32? {
+  /// runtime, and that `sink` is given to write by (`EventSink.watchRemovals`); its
+  /// descriptor, or nil when the directory cannot be watched (the screen works without it).
+  static func removalsWatch<P: Program>(
+    _ directory: String, loop: EventLoop, runtime: Runtime<P, LoopClock>, sink: (any EventSink)?
+  ) -> Int32? {
     let fd = splits_watch_open()
     guard fd >= 0 else { return nil }
     let watching = splits_watch_removals(fd, directory) >= 0 && loop.watch(fd) { [weak runtime] in
@@ -61,6 +63,7 @@ public enum FullScreen {
       Glibc.close(fd)
       return nil
     }
+    sink?.watchRemovals { splits_watch_unread(fd) == 0 }
     return fd
   }
 
@@ -163,7 +166,7 @@ public enum FullScreen {
     // A file deleted or moved in the data directory (someone removing the journal's
     // write-ahead log): the journal saves what it held at once. Only removals are watched,
     // so the screen's own writes wake nothing.
-    let removals = dataDirectory.flatMap { removalsWatch($0, loop: loop, runtime: runtime) }
+    let removals = dataDirectory.flatMap { removalsWatch($0, loop: loop, runtime: runtime, sink: sink) }
     // Quitting stops listening at once: a command meanwhile finds no screen and, once the
     // lock is free, applies itself.
     runtime.onExit = { _ in
@@ -178,6 +181,8 @@ public enum FullScreen {
     stopSensors?()
     for fd in watched { loop.unwatch(fd) }
     if let removals {
+      // Before the descriptor closes: its number can be another file's next.
+      sink?.watchRemovals(nil)
       loop.unwatch(removals)
       Glibc.close(removals)
     }

@@ -12,10 +12,13 @@ int splits_watch_open(void);
 /// and closing it would wake the follower after each of its own reads. The watch descriptor, or -1 with errno set.
 int splits_watch_directory(int fd, const char *path);
 
-/// Watches directory `path` on the inotify instance `fd` for entries deleted or moved, and
-/// nothing else: the ride screen's own writes wake nothing. The watch descriptor, or -1 with
-/// errno set.
+/// Watches directory `path` on the inotify instance `fd` for entries deleted or moved, and the
+/// directory itself deleted or moved, nothing else: the ride screen's own writes wake
+/// nothing. The watch descriptor, or -1 with errno set.
 int splits_watch_removals(int fd, const char *path);
+
+/// How many bytes of events wait unread on the inotify instance `fd` (FIONREAD), or -1.
+int splits_watch_unread(int fd);
 
 /// Stops watch `wd` of instance `fd` (0, or -1 with errno set).
 int splits_watch_remove(int fd, int wd);

@@ -19,6 +19,9 @@ public protocol EventSink: AnyObject {
   /// writes through (the journal's write-ahead log), save what it held now, not at the next
   /// write. Throws when that could not be done yet (the next write tries again and says so).
   func noticeRemovedFiles() throws
+  /// Takes `quiet` as a watch of the journal's directory: true while no deletion or move there
+  /// waits unread, so that a write need not look at the files itself. Nil when the watch ends.
+  func watchRemovals(_ quiet: (@Sendable () -> Bool)?)
   /// Writes one second of ride `ride`'s sensor samples and commits it before returning (a
   /// second written again replaces it).
   func append(_ sample: SensorSample, ride: Int) throws
@@ -33,6 +36,8 @@ extension EventSink {
   public func receipt(id: String) throws -> RemoteReceipt? { nil }
 
   public func noticeRemovedFiles() throws {}
+
+  public func watchRemovals(_ quiet: (@Sendable () -> Bool)?) {}
 
   /// A sink that keeps no samples (tests' arrays of events) takes every one.
   public func append(_ sample: SensorSample, ride: Int) throws {}
