@@ -15,6 +15,9 @@ public struct ViewOptions: Equatable, Sendable {
   /// The strings behind one reference: a `Strings` is a hundred texts, and the options are
   /// copied with the program at every tick's look-ahead (one retain instead of a hundred).
   private var kept: Kept
+  /// The recorded laps' rows already made, shared by every copy of these options (one
+  /// screen's frames): not part of how the screen is drawn, only of how fast.
+  let lapRows = LapRowMemo()
 
   private final class Kept: Sendable {
     let strings: Strings
@@ -61,7 +64,9 @@ public enum RideView {
     guard size.columns > 0, size.rows > 0 else { return screen }
     let layout = RideLayout.ride(state, size: size, options: options)
     drawBottom(state, options: options, keys: helpLine(state, options.strings, columns: size.columns - 1), at: layout.bottom, into: &screen)
-    if layout.title != nil { drawTitle(state, options: options, into: &screen) }
+    if layout.title != nil {
+      drawTitle(state, options: options, title: (layout.titleText, layout.stateInTitle), into: &screen)
+    }
     if let rows = layout.summary, let summary = state.chrome.lastFinished {
       drawSummary(
         summary, precision: state.clock.precision, options: options, into: &screen, top: rows.lowerBound,
@@ -123,16 +128,27 @@ public enum RideView {
     ] + distancePart(state, options: options).map { [.text($0)] }
     if !stateShown { parts.insert([.text(stateLabel(state, s))], at: 0) }
     var line: [Span] = [.text(" ")]
+    line.reserveCapacity(2 * parts.count + 1)
+    // The line's columns so far, counted as it grows (not the whole line measured again for
+    // each part: a key's frame draws this line).
+    var used = 1
     for var part in parts {
-      let separator: [Span] = line.count > 1 ? [.text("   ")] : []
-      if (line + separator + part).columns > width {
-        guard line.count == 1 else { break }
+      let separated = line.count > 1
+      var columns = part.columns
+      if used + (separated ? 3 : 0) + columns > width {
+        guard !separated else { break }
         if part.count == 2, let label = part.first?.text, case .figure(let figure, _)? = part.last?.moves {
           let room = width - 1 - TextWidth.columns(label)
           part = (room >= 3 ? [.text(label)] : []) + [.figure(figure, fitting: room >= 3 ? room : width - 1)]
+          columns = part.columns
         }
       }
-      line += separator + part
+      if separated {
+        line.append(.text("   "))
+        used += 3
+      }
+      line.append(contentsOf: part)
+      used += columns
     }
     screen.put(line, row: row, column: 0)
   }
@@ -275,11 +291,15 @@ public enum RideView {
     return (title, TextWidth.columns(title) + labelWidth + 3 <= width)
   }
 
-  /// Draws the title, with the state at the right when it fits. Returns whether it did.
+  /// Draws the title (`made`: as `title` gave it for this frame already), with the state at the
+  /// right when it fits. Returns whether it did.
   @discardableResult
-  static func drawTitle(_ state: RideScreenState, options: ViewOptions, into screen: inout Screen) -> Bool {
+  static func drawTitle(
+    _ state: RideScreenState, options: ViewOptions, title made: (text: String, showsState: Bool)? = nil,
+    into screen: inout Screen
+  ) -> Bool {
     let width = screen.size.columns
-    let (title, showsState) = self.title(state, options: options, width: width)
+    let (title, showsState) = made ?? self.title(state, options: options, width: width)
     screen.put(title, row: 0, column: 0, style: .bold)
     guard showsState else { return false }
     let label = stateLabel(state, options.strings)

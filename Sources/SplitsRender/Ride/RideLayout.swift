@@ -11,6 +11,8 @@ struct RideLayout {
   var title: Int?
   /// Whether the title shows the state at its right; else the time line or the figures do.
   var stateInTitle = false
+  /// The title's text (`RideView.title`), made once for the layout and the drawing.
+  var titleText = ""
   /// The finished ride's summary after `r` (nothing else then but the chrome).
   var summary: Range<Int>?
   var time: Time?
@@ -64,7 +66,7 @@ struct RideLayout {
     var top = 0
     if height >= 8 {
       layout.title = 0
-      layout.stateInTitle = RideView.title(state, options: options, width: width).showsState
+      (layout.titleText, layout.stateInTitle) = RideView.title(state, options: options, width: width)
       top = height >= 12 ? 2 : 1
     }
     if state.chrome.showingSummary, state.chrome.lastFinished != nil {

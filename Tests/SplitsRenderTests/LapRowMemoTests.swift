@@ -1,0 +1,74 @@
+import SplitsCore
+import SplitsTestRandom
+import SplitsTestSupport
+import Testing
+
+@testable import SplitsRender
+
+/// A screen's frames take their recorded laps' rows from the rows made before
+/// (`ViewOptions.lapRows`): a frame so drawn is the frame drawn with nothing kept.
+@Suite("Lap table: rows made once, frames the same")
+struct LapRowMemoTests {
+  /// Rides of random laps, widths, heights, precisions and screens, one after the other with
+  /// the same options (a memo full of the rides before, of the same laps at other widths, marks
+  /// and precisions), each frame against the frame drawn with new options.
+  @Test func aFrameWithKeptRowsIsTheFrameWithout() {
+    var rng = SplitMix64(state: 0x1A9_3E30)
+    let shared = [ViewOptions(), ViewOptions(plain: true)]
+    var laps = 0
+    for _ in 0..<400 {
+      let precision = Precision.allCases[Int.random(in: 0..<Precision.allCases.count, using: &rng)]
+      let options = shared[Int.random(in: 0..<2, using: &rng)]
+      var state = RideScreenState(ride: Ride(number: 3), precision: precision, now: t(0))
+      var at: Int64 = 0
+      func press(_ key: Character) {
+        _ = RideReducer.reduce(&state, Action(.key(.character(key)), at: Now(monotonic: t(at), wallMilliseconds: 0)))
+      }
+      press(" ")
+      // Laps a few seconds apart from a small set of lengths: rows that come back, with their
+      // marks moving as the best and the worst change.
+      for _ in 0..<Int.random(in: 0...30, using: &rng) {
+        at += [1_000, 2_500, 61_230, 3_600_010][Int.random(in: 0..<4, using: &rng)]
+        press("l")
+        laps += 1
+      }
+      at += Int64.random(in: 0...5_000, using: &rng)
+      _ = RideReducer.reduce(&state, Action(.tick, at: Now(monotonic: t(at), wallMilliseconds: 0)))
+      let size = Size(columns: Int.random(in: 20...120, using: &rng), rows: Int.random(in: 8...50, using: &rng))
+      let kept = RideView.render(state, size: size, options: options)
+      let fresh = ViewOptions(plain: options.plain)
+      let made = RideView.render(state, size: size, options: fresh)
+      #expect(kept.lines == made.lines, "\(precision) \(size) \(state.clock.ride.splits.count) laps")
+      let sameCells = kept.cells == made.cells
+      #expect(sameCells, "styles too")
+    }
+    #expect(laps > 4_000)
+    #expect(shared.allSatisfy { $0.lapRows.count <= 2 * LapRowMemo.limit })
+  }
+
+  /// A row asked for again is not made again; past the limit the rows not asked for go.
+  @Test func aRowIsMadeOnceAndTheOldGo() {
+    let memo = LapRowMemo()
+    let state = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
+    let columns = LapColumns(state, compared: false, strings: .of(.en), width: 80)
+    func key(_ n: Int) -> LapRowMemo.Key {
+      .init(row: LapRow(number: n, lap: .seconds(n), split: .seconds(n * n), difference: nil), columns: columns, precision: .cs)
+    }
+    var made = 0
+    func ask(_ n: Int) -> String {
+      memo.row(key(n)) {
+        made += 1
+        return "row \(n)"
+      }
+    }
+    #expect(ask(1) == "row 1" && ask(1) == "row 1" && made == 1)
+    for n in 2...(3 * LapRowMemo.limit) { _ = ask(n) }
+    #expect(made == 3 * LapRowMemo.limit)
+    #expect(memo.count <= 2 * LapRowMemo.limit)
+    // The newest are kept; the first is long gone and made again.
+    _ = ask(3 * LapRowMemo.limit)
+    #expect(made == 3 * LapRowMemo.limit)
+    _ = ask(1)
+    #expect(made == 3 * LapRowMemo.limit + 1)
+  }
+}
