@@ -18,6 +18,8 @@ public struct ViewOptions: Equatable, Sendable {
   /// The recorded laps' rows already made, shared by every copy of these options (one
   /// screen's frames): not part of how the screen is drawn, only of how fast.
   let lapRows = LapRowMemo()
+  /// The ride screen's key line last made, shared as `lapRows` is.
+  let keyLine = KeyLineMemo()
 
   private final class Kept: Sendable {
     let strings: Strings
@@ -63,7 +65,10 @@ public enum RideView {
     var screen = Screen(size: size)
     guard size.columns > 0, size.rows > 0 else { return screen }
     let layout = RideLayout.ride(state, size: size, options: options)
-    drawBottom(state, options: options, keys: helpLine(state, options.strings, columns: size.columns - 1), at: layout.bottom, into: &screen)
+    let keys = options.keyLine.line(.init(state, columns: size.columns - 1, options: options)) {
+      helpLine(state, options.strings, columns: size.columns - 1)
+    }
+    drawBottom(state, options: options, keys: keys, at: layout.bottom, into: &screen)
     if layout.title != nil {
       drawTitle(state, options: options, title: (layout.titleText, layout.stateInTitle), into: &screen)
     }

@@ -5,20 +5,21 @@ import Testing
 
 @testable import SplitsRender
 
-/// A screen's frames take their recorded laps' rows from the rows made before
-/// (`ViewOptions.lapRows`): a frame so drawn is the frame drawn with nothing kept.
-@Suite("Lap table: rows made once, frames the same")
+/// A screen's frames take their recorded laps' rows and their key line from the ones made before
+/// (`ViewOptions.lapRows`, `ViewOptions.keyLine`): a frame so drawn is the frame drawn with
+/// nothing kept.
+@Suite("Ride screen: rows and key line made once, frames the same")
 struct LapRowMemoTests {
   /// Rides of random laps, widths, heights, precisions and screens, one after the other with
   /// the same options (a memo full of the rides before, of the same laps at other widths, marks
   /// and precisions), each frame against the frame drawn with new options.
   @Test func aFrameWithKeptRowsIsTheFrameWithout() {
     var rng = SplitMix64(state: 0x1A9_3E30)
-    let shared = [ViewOptions(), ViewOptions(plain: true)]
+    let shared = [ViewOptions(), ViewOptions(plain: true), ViewOptions(language: .ko)]
     var laps = 0
     for _ in 0..<400 {
       let precision = Precision.allCases[Int.random(in: 0..<Precision.allCases.count, using: &rng)]
-      let options = shared[Int.random(in: 0..<2, using: &rng)]
+      let options = shared[Int.random(in: 0..<shared.count, using: &rng)]
       var state = RideScreenState(ride: Ride(number: 3), precision: precision, now: t(0))
       var at: Int64 = 0
       func press(_ key: Character) {
@@ -33,10 +34,15 @@ struct LapRowMemoTests {
         laps += 1
       }
       at += Int64.random(in: 0...5_000, using: &rng)
+      // Paused, or the help shown, or both: other keys on the key line.
+      if Bool.random(using: &rng) { press(" ") }
+      if Int.random(in: 0..<4, using: &rng) == 0 { press("?") }
       _ = RideReducer.reduce(&state, Action(.tick, at: Now(monotonic: t(at), wallMilliseconds: 0)))
-      let size = Size(columns: Int.random(in: 20...120, using: &rng), rows: Int.random(in: 8...50, using: &rng))
+      // Widths from a few, so that frames of other states often share one.
+      let columns = [24, 40, 80, 120][Int.random(in: 0..<4, using: &rng)] + Int.random(in: 0...1, using: &rng)
+      let size = Size(columns: columns, rows: Int.random(in: 8...50, using: &rng))
       let kept = RideView.render(state, size: size, options: options)
-      let fresh = ViewOptions(plain: options.plain)
+      let fresh = ViewOptions(plain: options.plain, language: options.language)
       let made = RideView.render(state, size: size, options: fresh)
       #expect(kept.lines == made.lines, "\(precision) \(size) \(state.clock.ride.splits.count) laps")
       let sameCells = kept.cells == made.cells
@@ -44,6 +50,33 @@ struct LapRowMemoTests {
     }
     #expect(laps > 4_000)
     #expect(shared.allSatisfy { $0.lapRows.count <= 2 * LapRowMemo.limit })
+  }
+
+  /// The key line is made again only when what it is made from changes.
+  @Test func theKeyLineIsMadeWhenItsKeysChange() {
+    let memo = KeyLineMemo()
+    var state = RideScreenState(ride: Ride(number: 1), precision: .s, now: t(0))
+    var made = 0
+    func ask(_ columns: Int = 79) -> String {
+      memo.line(.init(state, columns: columns, options: ViewOptions())) {
+        made += 1
+        return RideView.helpLine(state, .of(.en), columns: columns)
+      }
+    }
+    func press(_ key: Character, at ms: Int64) {
+      _ = RideReducer.reduce(&state, Action(.key(.character(key)), at: Now(monotonic: t(ms), wallMilliseconds: 0)))
+    }
+    let ready = ask()
+    #expect(ask() == ready && made == 1)
+    press(" ", at: 1_000)
+    let running = ask()
+    #expect(running != ready && made == 2)
+    press("l", at: 2_000)
+    #expect(ask().contains("undo") && made == 3, "a lap to undo")
+    press("l", at: 3_000)
+    _ = ask()
+    #expect(made == 3, "a second lap: the same keys")
+    #expect(ask(20) != ask(79) && made == 5, "another width")
   }
 
   /// A row asked for again is not made again; past the limit the rows not asked for go.
