@@ -126,6 +126,37 @@ let variants: [(String, (Int) -> Screen)] = [
   return perFrame(clock.now - start)
 }
 
+/// The same lap key as `measureLapKey`, each after 64 MB have been read and written (the caches
+/// swept, as after the half second or more a screen waits between keys), timing only the key:
+/// what a key costs cold. `frames / 20` keys.
+@MainActor func measureColdLapKey(_ options: ViewOptions) -> Double {
+  var base = RideProgram(state: ride, options: options, persistent: true)
+  for lap in 0..<40 {
+    let at = Now(monotonic: instant(2_500_000 + Int64(lap) * 61_230), wallMilliseconds: 0)
+    _ = base.handle(Action(.key(.character("l")), at: at))
+  }
+  var sweep = [UInt64](repeating: 1, count: 8 << 20)
+  var runs = 0
+  let keys = max(1, frames / 20)
+  let clock = ContinuousClock()
+  var inKeys = Duration.zero
+  for i in 0..<keys {
+    var program = base
+    let at = instant(5_000_000 + Int64(i) * 10)
+    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
+    let before = program.render(size: size)
+    sweep.withUnsafeMutableBufferPointer { words in
+      for index in stride(from: 0, to: words.count, by: 8) { words[index] &+= 1 }
+    }
+    let start = clock.now
+    _ = program.handle(Action(.key(.character("l")), at: Now(monotonic: at, wallMilliseconds: 0)))
+    runs &+= program.render(size: size).changes(since: before).count
+    inKeys += clock.now - start
+  }
+  if runs == -1 || sweep[0] == 0 { print(runs) }
+  return perFrame(inKeys) * Double(frames) / Double(keys)
+}
+
 /// Microseconds a frame, for `frames` frames in `elapsed`.
 func perFrame(_ elapsed: Duration) -> Double {
   let (seconds, attoseconds) = elapsed.components
@@ -155,4 +186,9 @@ for (name, options) in [("ride, running, 3 laps, big digits", ViewOptions()), ("
 print("a lap key on a ride of 40 laps (tick and render before; key, render, diff), \(size), \(frames) frames each")
 for (name, options) in [("ride, 40 laps, big digits", ViewOptions()), ("ride, 40 laps, --plain", ViewOptions(plain: true))] {
   report(name) { MainActor.assumeIsolated { measureLapKey(options) } }
+}
+
+print("the same lap key alone, after the caches are swept (64 MB), \(size), \(max(1, frames / 20)) keys each")
+for (name, options) in [("ride, 40 laps, big digits", ViewOptions()), ("ride, 40 laps, --plain", ViewOptions(plain: true))] {
+  report(name) { MainActor.assumeIsolated { measureColdLapKey(options) } }
 }

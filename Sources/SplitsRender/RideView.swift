@@ -15,11 +15,9 @@ public struct ViewOptions: Equatable, Sendable {
   /// The strings behind one reference: a `Strings` is a hundred texts, and the options are
   /// copied with the program at every tick's look-ahead (one retain instead of a hundred).
   private var kept: Kept
-  /// The recorded laps' rows already made, shared by every copy of these options (one
-  /// screen's frames): not part of how the screen is drawn, only of how fast.
-  let lapRows = LapRowMemo()
-  /// The ride screen's key line last made, shared as `lapRows` is.
-  let keyLine = KeyLineMemo()
+  /// Texts this screen's frames made (laps' rows, the key line, the title), shared by every
+  /// copy of these options: not part of how the screen is drawn, only of how fast.
+  let memos = RenderMemos()
 
   private final class Kept: Sendable {
     let strings: Strings
@@ -65,7 +63,7 @@ public enum RideView {
     var screen = Screen(size: size)
     guard size.columns > 0, size.rows > 0 else { return screen }
     let layout = RideLayout.ride(state, size: size, options: options)
-    let keys = options.keyLine.line(.init(state, columns: size.columns - 1, options: options)) {
+    let keys = options.memos.keyLine.value(KeyLineKey(state, columns: size.columns - 1, options: options)) {
       helpLine(state, options.strings, columns: size.columns - 1)
     }
     drawBottom(state, options: options, keys: keys, at: layout.bottom, into: &screen)
@@ -276,7 +274,9 @@ public enum RideView {
 
   /// The title on the top row, ` Splits · Ride N` (and the workout's name when the ride
   /// follows one, cut to leave room), and whether the state fits at its right.
-  static func title(_ state: RideScreenState, options: ViewOptions, width: Int) -> (text: String, showsState: Bool) {
+  typealias Title = (text: String, showsState: Bool)
+
+  static func title(_ state: RideScreenState, options: ViewOptions, width: Int) -> Title {
     let s = options.strings
     let labelWidth = TextWidth.columns(stateLabel(state, s))
     var title = " \(s.appName) · \(s.ride) \(state.clock.ride.number)"

@@ -4,7 +4,7 @@ import SplitsCore
 /// with earlier rides of its name, then the delta against the comparison and its marks
 /// (standing, new best segment). When narrow the difference goes first, then the delta and
 /// its marks, then the split.
-struct LapColumns: Hashable {
+struct LapColumns: Equatable, Sendable {
   let numberWidth: Int
   let timeWidth: Int
   let diffWidth: Int
@@ -190,7 +190,7 @@ extension RideView {
         case .worst?: ("▼", options.colored(.red))
         case nil: ("", .plain)
         }
-      let text = options.lapRows.row(.init(row: r, columns: columns, precision: precision)) {
+      let text = options.memos.lapRows.row(.init(row: r, columns: columns, precision: precision)) {
         columns.row(r, mark: mark, precision: precision)
       }
       screen.put(text, row: row, column: 0, style: style)

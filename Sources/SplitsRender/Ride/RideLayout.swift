@@ -66,7 +66,10 @@ struct RideLayout {
     var top = 0
     if height >= 8 {
       layout.title = 0
-      (layout.titleText, layout.stateInTitle) = RideView.title(state, options: options, width: width)
+      let labelColumns = TextWidth.columns(RideView.stateLabel(state, s))
+      (layout.titleText, layout.stateInTitle) = options.memos.title.value(
+        TitleKey(state, labelColumns: labelColumns, width: width, options: options)
+      ) { RideView.title(state, options: options, width: width) }
       top = height >= 12 ? 2 : 1
     }
     if state.chrome.showingSummary, state.chrome.lastFinished != nil {

@@ -5,22 +5,24 @@ import Testing
 
 @testable import SplitsRender
 
-/// A screen's frames take their recorded laps' rows and their key line from the ones made before
-/// (`ViewOptions.lapRows`, `ViewOptions.keyLine`): a frame so drawn is the frame drawn with
-/// nothing kept.
-@Suite("Ride screen: rows and key line made once, frames the same")
-struct LapRowMemoTests {
+/// A screen's frames take their recorded laps' rows, their key line and their title from the
+/// ones made before (`ViewOptions.memos`): a frame so drawn is the frame drawn with nothing kept.
+@Suite("Ride screen: rows, key line and title made once, frames the same")
+struct RenderMemosTests {
   /// Rides of random laps, widths, heights, precisions and screens, one after the other with
   /// the same options (a memo full of the rides before, of the same laps at other widths, marks
   /// and precisions), each frame against the frame drawn with new options.
-  @Test func aFrameWithKeptRowsIsTheFrameWithout() {
+  @Test func aFrameWithKeptTextsIsTheFrameWithout() {
     var rng = SplitMix64(state: 0x1A9_3E30)
     let shared = [ViewOptions(), ViewOptions(plain: true), ViewOptions(language: .ko)]
     var laps = 0
     for _ in 0..<400 {
       let precision = Precision.allCases[Int.random(in: 0..<Precision.allCases.count, using: &rng)]
       let options = shared[Int.random(in: 0..<shared.count, using: &rng)]
-      var state = RideScreenState(ride: Ride(number: 3), precision: precision, now: t(0))
+      // Rides of a few numbers and names: titles that come back, and others between them.
+      let number = [3, 4, 12_345][Int.random(in: 0..<3, using: &rng)]
+      var state = RideScreenState(ride: Ride(number: number), precision: precision, now: t(0))
+      state.comparison.rideName = [nil, "Hill repeats", "언덕"][Int.random(in: 0..<3, using: &rng)]
       var at: Int64 = 0
       func press(_ key: Character) {
         _ = RideReducer.reduce(&state, Action(.key(.character(key)), at: Now(monotonic: t(at), wallMilliseconds: 0)))
@@ -49,16 +51,16 @@ struct LapRowMemoTests {
       #expect(sameCells, "styles too")
     }
     #expect(laps > 4_000)
-    #expect(shared.allSatisfy { $0.lapRows.count <= 2 * LapRowMemo.limit })
+    #expect(shared.allSatisfy { $0.memos.lapRows.count <= LapRowMemo.slots })
   }
 
   /// The key line is made again only when what it is made from changes.
   @Test func theKeyLineIsMadeWhenItsKeysChange() {
-    let memo = KeyLineMemo()
+    let memo = LastMade<KeyLineKey, String>()
     var state = RideScreenState(ride: Ride(number: 1), precision: .s, now: t(0))
     var made = 0
     func ask(_ columns: Int = 79) -> String {
-      memo.line(.init(state, columns: columns, options: ViewOptions())) {
+      memo.value(KeyLineKey(state, columns: columns, options: ViewOptions())) {
         made += 1
         return RideView.helpLine(state, .of(.en), columns: columns)
       }
@@ -79,8 +81,35 @@ struct LapRowMemoTests {
     #expect(ask(20) != ask(79) && made == 5, "another width")
   }
 
-  /// A row asked for again is not made again; past the limit the rows not asked for go.
-  @Test func aRowIsMadeOnceAndTheOldGo() {
+  /// The title is made again only when what it is made from changes: the ride's name, the
+  /// state's width beside it, the screen's width.
+  @Test func theTitleIsMadeWhenWhatItShowsChanges() {
+    let memo = LastMade<TitleKey, RideView.Title>()
+    var state = RideScreenState(ride: Ride(number: 7), precision: .s, now: t(0))
+    var made = 0
+    func ask(_ width: Int = 80) -> RideView.Title {
+      let options = ViewOptions()
+      let label = TextWidth.columns(RideView.stateLabel(state, options.strings))
+      return memo.value(TitleKey(state, labelColumns: label, width: width, options: options)) {
+        made += 1
+        return RideView.title(state, options: options, width: width)
+      }
+    }
+    let ready = ask()
+    #expect(ask() == ready && made == 1)
+    state.comparison.rideName = "Tempo"
+    #expect(ask().text.contains("Tempo") && made == 2)
+    _ = RideReducer.reduce(&state, Action(.key(.character(" ")), at: Now(monotonic: t(1_000), wallMilliseconds: 0)))
+    _ = ask()
+    #expect(made == 3, "RUNNING is wider than READY")
+    _ = RideReducer.reduce(&state, Action(.key(.character("l")), at: Now(monotonic: t(2_000), wallMilliseconds: 0)))
+    _ = ask()
+    #expect(made == 3, "a lap: the same title")
+    #expect(ask(24).showsState == false && made == 4)
+  }
+
+  /// A row asked for again is not made again; another lap of the same slot takes it.
+  @Test func aRowIsMadeOnceAndASlotHoldsOne() {
     let memo = LapRowMemo()
     let state = RideScreenState(ride: Ride(number: 1), precision: .cs, now: t(0))
     let columns = LapColumns(state, compared: false, strings: .of(.en), width: 80)
@@ -95,13 +124,13 @@ struct LapRowMemoTests {
       }
     }
     #expect(ask(1) == "row 1" && ask(1) == "row 1" && made == 1)
-    for n in 2...(3 * LapRowMemo.limit) { _ = ask(n) }
-    #expect(made == 3 * LapRowMemo.limit)
-    #expect(memo.count <= 2 * LapRowMemo.limit)
-    // The newest are kept; the first is long gone and made again.
-    _ = ask(3 * LapRowMemo.limit)
-    #expect(made == 3 * LapRowMemo.limit)
-    _ = ask(1)
-    #expect(made == 3 * LapRowMemo.limit + 1)
+    for n in 2...(3 * LapRowMemo.slots) { _ = ask(n) }
+    #expect(made == 3 * LapRowMemo.slots)
+    #expect(memo.count == LapRowMemo.slots)
+    // The newest are kept; the first's slot holds a later lap: made again, right.
+    _ = ask(3 * LapRowMemo.slots)
+    #expect(made == 3 * LapRowMemo.slots)
+    #expect(ask(1) == "row 1" && made == 3 * LapRowMemo.slots + 1)
+    #expect(ask(1 + LapRowMemo.slots) == "row \(1 + LapRowMemo.slots)")
   }
 }
