@@ -180,7 +180,10 @@ extension RideView {
       defer { row += 1 }
       guard case .lap(let r) = entry else {
         if case .earlier(let count) = entry {
-          screen.put(" " + s.fill(s.earlierLapsFormat, String(count)), row: row, column: 0, style: .dim)
+          let line = options.memos.earlierLaps.value(.init(count: count, language: options.language, sport: options.sport)) {
+            " " + s.fill(s.earlierLapsFormat, String(count))
+          }
+          screen.put(line, row: row, column: 0, style: .dim)
         }
         continue
       }

@@ -13,6 +13,8 @@ final class RenderMemos: Sendable {
   let keyLine = LastMade<KeyLineKey, String>()
   /// The title and whether the state fits beside it (`RideView.title`).
   let title = LastMade<TitleKey, RideView.Title>()
+  /// The lap table's line of laps left out (`Strings.earlierLapsFormat`).
+  let earlierLaps = LastMade<EarlierLapsKey, String>()
 
 }
 
@@ -75,6 +77,13 @@ struct TitleKey: Equatable, Sendable {
     language = options.language
     sport = options.sport
   }
+}
+
+/// What the line of laps left out is made from: how many, in whose words.
+struct EarlierLapsKey: Equatable, Sendable {
+  var count: Int
+  var language: Language
+  var sport: Sport
 }
 
 /// The recorded laps' rows as `LapColumns.row` made them, by everything a row is made from (the
