@@ -103,14 +103,20 @@ let variants: [(String, (Int) -> Screen)] = [
   return perFrame(clock.now - start)
 }
 
+/// The running ride with 40 laps more, the ride the lap keys below are pressed on.
+@MainActor func fortyLaps(_ options: ViewOptions) -> RideProgram {
+  var program = RideProgram(state: ride, options: options, persistent: true)
+  for lap in 0..<40 {
+    let at = Now(monotonic: instant(2_500_000 + Int64(lap) * 61_230), wallMilliseconds: 0)
+    _ = program.handle(Action(.key(.character("l")), at: at))
+  }
+  return program
+}
+
 /// A lap key's work beyond the journal on a ride with 40 laps: the key applied to the ride, the
 /// whole frame rendered and diffed against the frame before the key.
 @MainActor func measureLapKey(_ options: ViewOptions) -> Double {
-  var base = RideProgram(state: ride, options: options, persistent: true)
-  for lap in 0..<40 {
-    let at = Now(monotonic: instant(2_500_000 + Int64(lap) * 61_230), wallMilliseconds: 0)
-    _ = base.handle(Action(.key(.character("l")), at: at))
-  }
+  let base = fortyLaps(options)
   var runs = 0
   let clock = ContinuousClock()
   let start = clock.now
@@ -130,11 +136,7 @@ let variants: [(String, (Int) -> Screen)] = [
 /// swept, as after the half second or more a screen waits between keys), timing only the key:
 /// what a key costs cold. `frames / 20` keys.
 @MainActor func measureColdLapKey(_ options: ViewOptions) -> Double {
-  var base = RideProgram(state: ride, options: options, persistent: true)
-  for lap in 0..<40 {
-    let at = Now(monotonic: instant(2_500_000 + Int64(lap) * 61_230), wallMilliseconds: 0)
-    _ = base.handle(Action(.key(.character("l")), at: at))
-  }
+  let base = fortyLaps(options)
   var sweep = [UInt64](repeating: 1, count: 8 << 20)
   var runs = 0
   let keys = max(1, frames / 20)

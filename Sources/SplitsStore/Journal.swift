@@ -162,9 +162,9 @@ public final class Journal: EventSink, Sendable {
         let checkpoint = try connection.queue.writeWithoutTransaction { db in
           try Row.fetchOne(db, sql: "PRAGMA wal_checkpoint(PASSIVE)")
         }
-        let busy: Int = checkpoint?[0] ?? 1
-        let frames: Int = checkpoint?[1] ?? -1
-        let copied: Int = checkpoint?[2] ?? -2
+        // Not GRDB's typed subscripts (they trap): anything but three integers is not done.
+        let values = checkpoint.map { Array($0.databaseValues).map(Int.fromDatabaseValue) } ?? []
+        let (busy, frames, copied) = values.count == 3 ? (values[0] ?? 1, values[1] ?? -1, values[2] ?? -2) : (1, -1, -2)
         guard busy == 0, frames == copied else {
           throw JournalError(
             path: path,

@@ -27,6 +27,16 @@ struct RemovalsWatchTests {
     try journal.append(RideEvent(.lap, at: ms(1_000 + n)), ride: 1, wallMilliseconds: 1_000)
   }
 
+  /// The journal in `directory`, taking `watch` as its watch of removals, with a ride started
+  /// and `laps` laps written.
+  func started(in directory: String, watch: @escaping @Sendable () -> Bool, laps: Int) throws -> Journal {
+    let journal = try Journal.open(dataDirectory: directory, bootID: "b")
+    journal.watchRemovals(watch)
+    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_000)
+    for n in 0..<laps { try lap(journal, Int64(n + 1)) }
+    return journal
+  }
+
   func laps(in directory: String) throws -> Int? {
     let reader = try JournalReader.open(dataDirectory: directory, bootID: "b", checkIntegrity: true)
     return try reader?.currentRide(now: Self.now)?.lapElapsed.count
@@ -39,12 +49,8 @@ struct RemovalsWatchTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("splits.sqlite")
-    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
     let said = Said()
-    journal.watchRemovals(said.watch)
-    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_000)
-    try lap(journal, 1)
-    try lap(journal, 2)
+    let journal = try started(in: temp.path, watch: said.watch, laps: 2)
     try #require(unlink(path + "-wal") == 0 && unlink(path + "-shm") == 0)
     try lap(journal, 3)
     #expect(!FileManager.default.fileExists(atPath: path + "-wal"), "no look: the write went into the deleted log")
@@ -61,11 +67,7 @@ struct RemovalsWatchTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("splits.sqlite")
-    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
-    journal.watchRemovals(Said().watch)
-    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_000)
-    try lap(journal, 1)
-    try lap(journal, 2)
+    let journal = try started(in: temp.path, watch: Said().watch, laps: 2)
     try #require(unlink(path + "-wal") == 0 && unlink(path + "-shm") == 0)
     try journal.noticeRemovedFiles()
     #expect(FileManager.default.fileExists(atPath: path + "-wal"), "a new log")
@@ -82,10 +84,7 @@ struct RemovalsWatchTests {
     let temp = TemporaryDirectory()
     defer { temp.remove() }
     let path = temp.file("splits.sqlite")
-    let journal = try Journal.open(dataDirectory: temp.path, bootID: "b")
-    journal.watchRemovals(Said().watch)
-    try journal.append(RideEvent(.start, at: ms(1_000)), ride: 1, wallMilliseconds: 1_000)
-    try lap(journal, 1)
+    let journal = try started(in: temp.path, watch: Said().watch, laps: 1)
     for suffix in ["", "-wal", "-shm"] { unlink(path + suffix) }
     #expect(throws: JournalError.self) { try journal.noticeRemovedFiles() }
     for n: Int64 in 2...3 {
@@ -103,6 +102,7 @@ struct RemovalsWatchTests {
     let directory = temp.file("data")
     try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: false)
     let path = directory + "/splits.sqlite"
+    // Opened before the watch starts: making the journal moves and deletes files of its own.
     let journal = try Journal.open(dataDirectory: directory, bootID: "b")
     let fd = splits_watch_open()
     try #require(fd >= 0 && splits_watch_removals(fd, directory) >= 0)

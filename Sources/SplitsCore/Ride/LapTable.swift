@@ -7,8 +7,8 @@
 /// So a table's laps can add up to a little less than its split, never more. The difference
 /// is that of the laps as shown, so it reads as the shown laps subtract and turns over when
 /// the lap does.
-public struct LapRow: Hashable, Sendable {
-  public enum Mark: Hashable, Sendable { case best, worst }
+public struct LapRow: Equatable, Sendable {
+  public enum Mark: Equatable, Sendable { case best, worst }
 
   public var number: Int
   public var lap: Duration
