@@ -419,17 +419,29 @@ def splits_big(binary: str, precision: str) -> dict:
         box.remove()
 
 
-def splits_keys_tmpfs(binary: str) -> dict:
+def build_floor() -> str:
+    """floor/stopwatch.c built with cc -O2 (and SQLite, for `--journal`) into bench/.build; its
+    path."""
+    out_dir = os.path.join(HERE, ".build")
+    os.makedirs(out_dir, exist_ok=True)
+    out = os.path.join(out_dir, "floor-stopwatch")
+    subprocess.run(["cc", "-O2", "-o", out, os.path.join(HERE, "floor", "stopwatch.c"), "-lsqlite3"], check=True)
+    return out
+
+
+def splits_keys_tmpfs(binary: str | list[str]) -> dict:
     """Key to screen with the journal on a tmpfs (/dev/shm), where `fdatasync` costs next
     to nothing: what a key takes beyond the journal's flush. The same keys as in
-    `splits_plain_s` (eight laps half a second from any tick, then pause)."""
+    `splits_plain_s` (eight laps half a second from any tick, then pause). `binary`: a path,
+    or a path and its first arguments (the journal floor: `floor-stopwatch --journal`)."""
     if not os.path.isdir("/dev/shm"):
         return {"available": False, "why": "no /dev/shm"}
     box = Sandbox(under="/dev/shm")
-    job = Job([binary, "--plain", "--precision", "s"], box.env())
+    command = binary if isinstance(binary, list) else [binary]
+    job = Job(command + ["--plain", "--precision", "s"], box.env())
     try:
         if job.wait_for(has_text("READY"), 5.0) is None:
-            raise RuntimeError("splits showed no READY screen")
+            raise RuntimeError("no READY screen")
         job.pump(PHASE["settle"])
         t0 = job.send(b" ")
         keys = send_laps(job, t0, 8)
@@ -831,8 +843,11 @@ def run_splits(binary: str, dynamic_binary: str | None) -> dict:
     for p in ("s", "ds", "cs"):
         log(f"  splits --precision {p} (big digits)")
         big[p] = splits_big(binary, p)
-    log("  splits --plain --precision s, journal on /dev/shm (keys)")
+    log("  splits --plain --precision s, journal on /dev/shm (keys), and the journal floor's")
+    # Interleaved with splits' keys, run by run: the same keys committed by a C stopwatch
+    # (floor/stopwatch.c --journal), so that what splits adds to the journal's commit shows.
     keys_tmpfs = splits_keys_tmpfs(binary)
+    keys_tmpfs["journal_floor_ms"] = splits_keys_tmpfs([build_floor(), "--journal"]).get("keys_ms")
     log("  splits under strace (the journal's flushes)")
     flush = flush_durations(binary)
     log("  splits --precision cs, peak RSS" + (", and of the dynamic build" if dynamic_binary else ""))
@@ -916,6 +931,16 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
         "p99_ms": median(percentile(pick(r, "keys_tmpfs", "keys_ms") or [], 99) for r in S),
         "count": median(len(pick(r, "keys_tmpfs", "keys_ms") or []) for r in S),
     }
+    # The journal floor's keys, and splits' beyond them run by run (medians of the runs).
+    floors = [(pick(r, "keys_tmpfs", "keys_ms"), pick(r, "keys_tmpfs", "journal_floor_ms")) for r in S]
+    floors = [(k, f) for k, f in floors if k and f]
+    if floors:
+        s["keys_tmpfs"]["journal_floor"] = {
+            "p50_ms": median(percentile(f, 50) for _, f in floors),
+            "p99_ms": median(percentile(f, 99) for _, f in floors),
+            "beyond_p50_ms": median(percentile(k, 50) - percentile(f, 50) for k, f in floors),
+            "beyond_p99_ms": median(percentile(k, 99) - percentile(f, 99) for k, f in floors),
+        }
     flushes = [pick(r, "flush") or {} for r in S]
     ok = [f for f in flushes if f.get("available")]
     s["flush"] = {

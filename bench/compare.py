@@ -18,7 +18,11 @@ With `--floor`, a third program runs beside them in the same order: `floor/stopw
 (built here with `cc -O2`), the least a terminal stopwatch can do (a `ppoll` timed to the
 next change, the foreground check, one write; no journal). Its figures are the floor of
 this machine, its pty and this harness: a lag or a key-to-screen time no program can go
-under here, a CPU share below which only the kernel's work is left.
+under here, a CPU share below which only the kernel's work is left. In the key phase a
+fourth runs too, "journal floor": the same stopwatch committing each key to a SQLite journal
+the way splits commits an event (`stopwatch --journal`, built with `-lsqlite3`): what a key
+costs with the journal's commit and nothing else, so that splits' key to screen beyond the
+journal's flush is splits' less the journal floor's.
 
 Medians and spreads (min–max) are printed, and the raw figures written to
 bench/results/compare.json.
@@ -41,16 +45,18 @@ HERE = os.path.dirname(os.path.abspath(__file__))
 sys.path.insert(0, HERE)
 
 from bench import (  # noqa: E402
-    NS, UNITS, Sandbox, has_text, key_latencies, lag_stats, percentile, replay, send_laps, window_usage)
+    NS, UNITS, Sandbox, build_floor, has_text, key_latencies, lag_stats, percentile, replay, send_laps, window_usage)
 from ptyjob import Job  # noqa: E402
 
 
 @contextlib.contextmanager
-def ready_screen(binary: str, precision: str, under: str | None = None):
-    """The screen (`--plain --precision P`) in a pty of a fresh sandbox, its READY screen shown
-    and half a second settled; finished and removed on the way out."""
+def ready_screen(binary: str | list[str], precision: str, under: str | None = None):
+    """The screen (`--plain --precision P`; `binary` a path, or a path and its first
+    arguments) in a pty of a fresh sandbox, its READY screen shown and half a second settled;
+    finished and removed on the way out."""
     box = Sandbox(under=under)
-    job = Job([binary, "--plain", "--precision", precision], box.env())
+    command = binary if isinstance(binary, list) else [binary]
+    job = Job(command + ["--plain", "--precision", precision], box.env())
     try:
         if job.wait_for(has_text("READY"), 5.0) is None:
             raise RuntimeError("no READY screen")
@@ -97,7 +103,7 @@ def paused(binary: str, seconds: float) -> dict:
                 "threads_max": usage["threads_max"]}
 
 
-def keys_tmpfs(binary: str) -> dict:
+def keys_tmpfs(binary: str | list[str]) -> dict:
     """Key to screen, the data directory on /dev/shm: eight laps at whole seconds."""
     with ready_screen(binary, "s", under="/dev/shm" if os.path.isdir("/dev/shm") else None) as (job, box):
         t0 = job.send(b" ")
@@ -105,15 +111,6 @@ def keys_tmpfs(binary: str) -> dict:
         job.pump(0.6)
         job.finish(b"q")
         return {"keys_ms": key_latencies(replay(job), keys)}
-
-
-def build_floor() -> str:
-    """floor/stopwatch.c built with cc -O2 into bench/.build; its path."""
-    out_dir = os.path.join(HERE, ".build")
-    os.makedirs(out_dir, exist_ok=True)
-    out = os.path.join(out_dir, "floor-stopwatch")
-    subprocess.run(["cc", "-O2", "-o", out, os.path.join(HERE, "floor", "stopwatch.c")], check=True)
-    return out
 
 
 def strace_cs(binary: str, seconds: float) -> dict:
@@ -160,18 +157,22 @@ def main() -> int:
     parser.add_argument("--strace", type=float, default=0.0)
     parser.add_argument("--floor", action="store_true", help="run floor/stopwatch.c beside them")
     args = parser.parse_args()
-    builds = {"old": os.path.abspath(args.old), "new": os.path.abspath(args.new)}
+    builds: dict[str, str | list[str]] = {"old": os.path.abspath(args.old), "new": os.path.abspath(args.new)}
     if args.floor:
         builds["floor"] = build_floor()
-    results: dict = {name: {"running": [], "paused": [], "keys": [], "strace": None} for name in builds}
+    # The journal floor runs in the key phase only (its loop is the floor's).
+    keyed = dict(builds)
+    if args.floor:
+        keyed["journal floor"] = [builds["floor"], "--journal"]
+    results: dict = {name: {"running": [], "paused": [], "keys": [], "strace": None} for name in keyed}
     for run in range(args.runs):
         order = list(builds) if run % 2 == 0 else list(reversed(builds))
         for name in order:
             results[name]["running"].append(running_cs(builds[name], args.seconds))
         for name in order:
             results[name]["paused"].append(paused(builds[name], args.paused))
-        for name in order:
-            results[name]["keys"].append(keys_tmpfs(builds[name]))
+        for name in (list(keyed) if run % 2 == 0 else list(reversed(keyed))):
+            results[name]["keys"].append(keys_tmpfs(keyed[name]))
         print(f"run {run + 1}: " + "  ".join(
             f"{n} cpu {results[n]['running'][-1]['cpu_pct']:.2f}% sw/chg {results[n]['running'][-1]['switches_per_change']:.3f}"
             for n in builds), flush=True)
@@ -202,9 +203,18 @@ def main() -> int:
             top = sorted(s["calls"].items(), key=lambda kv: -kv[1])
             print(f"  strace: {s['total']} calls, {s['frames']} frames, {s['per_frame']:.2f} per frame: "
                   + ", ".join(f"{k} {v}" for k, v in top))
+    if "journal floor" in keyed:
+        floor_keys = [k for x in results["journal floor"]["keys"] for k in x["keys_ms"]]
+        print(f"\njournal floor: {' '.join(keyed['journal floor'])}")
+        print(f"  key to screen ms      p50 {percentile(floor_keys, 50):.3f}, p99 {percentile(floor_keys, 99):.3f} "
+              f"({len(floor_keys)} keys, pooled; data on /dev/shm)")
+        for name in ("old", "new"):
+            keys = [k for x in results[name]["keys"] for k in x["keys_ms"]]
+            print(f"  {name} beyond it ms     p50 {percentile(keys, 50) - percentile(floor_keys, 50):.3f}, "
+                  f"p99 {percentile(keys, 99) - percentile(floor_keys, 99):.3f}")
     os.makedirs(os.path.join(HERE, "results"), exist_ok=True)
     with open(os.path.join(HERE, "results", "compare.json"), "w") as f:
-        json.dump({"builds": builds, "results": results}, f, indent=1)
+        json.dump({"builds": keyed, "results": results}, f, indent=1)
     return 0
 
 
