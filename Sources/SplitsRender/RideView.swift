@@ -12,7 +12,7 @@ public enum RideView {
     if options.sport != state.wordsSport { options.sport = state.wordsSport }
     // A workout's steps (and its summary when the last ends) have a screen of their own; the
     // summary after `r` is the ride's.
-    if !state.chrome.showingSummary, state.isFollowingWorkout || state.following.run?.showingCompletion == true {
+    if !state.chrome.showingSummary, state.following.isFollowing && (state.isFollowingWorkout || state.following.run?.showingCompletion == true) {
       return WorkoutView.render(state, size: size, options: options)
     }
     var screen = Screen(size: size)
@@ -356,7 +356,7 @@ public enum RideView {
     let describe = describe ?? { s.describe($0) }
     let content = HelpBox.Content(
       title: s.keysTitle,
-      keys: KeyTable.bindings.filter { $0.command != .skip || state.route.timer != nil }.map {
+      keys: KeyTable.bindings.filter { $0.command != .skip || state.route.isTimed }.map {
         ($0.fullLabel, describe($0.command))
       },
       notes: [s.helpSignals], footer: s.helpFooter, tooSmall: { s.fill(s.helpTooSmallFormat, $0) })

@@ -116,11 +116,11 @@ public enum RideReducer {
       return []
     case .lap where workoutTakesLap(state):
       return workoutLap(&state, wall: wall)
-    case .lap where state.route.takesSplit(state.clock.ride):
+    case .lap where state.route.isTimed && state.route.takesSplit(state.clock.ride):
       return routeSplit(&state, wall: wall)
     case .skip:
       return routeSkip(&state, wall: wall)
-    case .finish where state.route.asksBeforeReset(state.clock.ride) && !asked.reset:
+    case .finish where state.route.isTimed && state.route.asksBeforeReset(state.clock.ride) && !asked.reset:
       state.route.askingReset = true
       state.showHint(.resetAsk)
       return []

@@ -106,7 +106,7 @@ extension RideScreenState {
 
   /// Whether the workout still has steps to ride (false for a plain ride).
   public var isFollowingWorkout: Bool {
-    guard following.run != nil else { return false }
+    guard following.isFollowing else { return false }
     return !(workoutPosition?.isComplete ?? false)
   }
 
@@ -128,7 +128,7 @@ extension RideScreenState {
   public var wordsSport: Sport { chrome.showingSummary ? (chrome.lastFinished?.sport ?? rideSport) : rideSport }
 
   /// Whether the ride on screen is compared: it has a name and follows no workout.
-  public var canCompare: Bool { comparison.rideName != nil && following.run == nil }
+  public var canCompare: Bool { comparison.rideName != nil && !following.isFollowing }
 
   /// The comparison chosen for the ride on screen (nil when it is not compared).
   public var comparisonKind: ComparisonKind? {
@@ -138,6 +138,6 @@ extension RideScreenState {
   /// What the ride on screen is compared with now; nil when it is not compared.
   /// A ride on a route is measured against the route's records instead (`route`).
   public var liveComparison: LiveComparison? {
-    route.timer == nil ? comparison.live(clock.ride, followingWorkout: following.run != nil) : nil
+    route.isTimed ? nil : comparison.live(clock.ride, followingWorkout: following.isFollowing)
   }
 }

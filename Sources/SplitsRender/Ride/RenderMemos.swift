@@ -48,7 +48,7 @@ struct KeyLineKey: Equatable, Sendable {
     helpShown = state.chrome.showingHelp
     hasLaps = state.canUndo
     canCompare = state.canCompare
-    canSkip = state.route.canSkip(state.clock.ride)
+    canSkip = state.route.isTimed && state.route.canSkip(state.clock.ride)
     self.columns = columns
     language = options.language
     sport = options.sport
@@ -70,8 +70,8 @@ struct TitleKey: Equatable, Sendable {
   init(_ state: RideScreenState, labelColumns: Int, width: Int, options: ViewOptions) {
     number = state.clock.ride.number
     rideName = state.comparison.rideName
-    following = state.following.run != nil
-    workoutName = state.following.run?.plan.name
+    following = state.following.isFollowing
+    workoutName = following ? state.following.run?.plan.name : nil
     self.labelColumns = labelColumns
     self.width = width
     language = options.language

@@ -100,9 +100,9 @@ struct RideLayout {
     // The comparison's footer above the key line, for a compared ride, when there is room
     // for it and, while riding, still for the lap table's header and running lap.
     // A route's segments show before the ride starts too (its comparison's split times).
-    let riding = state.phase == .running || state.phase == .paused || state.route.timer != nil
+    let riding = state.phase == .running || state.phase == .paused || state.route.isTimed
     var tableBottom = bottom
-    if state.liveComparison != nil || state.route.timer != nil, bottom - top >= (riding ? 3 : 1) {
+    if state.route.isTimed || state.liveComparison != nil, bottom - top >= (riding ? 3 : 1) {
       layout.footer = bottom - 1
       tableBottom = bottom - 1
       // The table's header and every segment, and the footer's second row above them.

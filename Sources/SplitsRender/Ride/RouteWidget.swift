@@ -19,6 +19,8 @@ struct RouteWidget {
   var unit: Duration { .nanoseconds(precision.unitNanoseconds) }
 
   init?(_ state: RideScreenState, options: ViewOptions) {
+    // A ride on no route (the most) goes without copying the route's feature.
+    guard state.route.isTimed else { return nil }
     let feature = state.route
     let precision = state.clock.precision
     guard let analysis = feature.analysis(state.clock.ride, moving: state.moving, precision: precision) else {

@@ -12,8 +12,8 @@ public struct RouteFeature: Equatable, Sendable {
   /// The route between attempts: fixed, its comparisons generated, the comparison chosen;
   /// nil when the ride on screen rides no route.
   public var timer: RouteTimer? { didSet { isTimed = timer != nil } }
-  /// Whether there is a `timer`, kept beside it: asked at every tick, where `timer != nil`
-  /// copies the whole timer first.
+  /// Whether there is a `timer`, kept beside it: asked at every tick, key and frame (first,
+  /// before anything that reads the timer), where `timer != nil` copies the whole timer first.
   public private(set) var isTimed = false
   /// `r` was pressed once on an attempt with segments left: the next input, if it is `r`,
   /// ends the attempt unfinished.

@@ -3,8 +3,8 @@
 public struct WorkoutFeature: Equatable, Sendable {
   /// The workout this ride follows, if any.
   public var run: WorkoutRun? { didSet { isFollowing = run != nil } }
-  /// Whether there is a `run`, kept beside it: asked at every action and tick, where
-  /// `run != nil` copies the whole run first.
+  /// Whether there is a `run`, kept beside it: asked at every action, tick and frame (first,
+  /// before anything that reads the run), where `run != nil` copies the whole run first.
   public private(set) var isFollowing: Bool
 
   public init(run: WorkoutRun? = nil) {
@@ -21,7 +21,7 @@ public struct WorkoutFeature: Equatable, Sendable {
 
   /// An input arrived: the workout's summary goes (the ride's own summary after `r` stays
   /// the chrome's).
-  mutating func inputArrived() { run?.showingCompletion = false }
+  mutating func inputArrived() { if isFollowing { run?.showingCompletion = false } }
 
   /// Starts announcing from `position`: a restored ride announces nothing that passed while
   /// no screen was open.
@@ -64,13 +64,13 @@ extension RideReducer {
       state.following.run = run
       return effects
     }
-    if state.following.run != nil { state.observeWorkoutFromNow() }
+    if state.following.isFollowing { state.observeWorkoutFromNow() }
     return []
   }
 
   /// Whether `l` is the workout's: while it still has a step under way on a running ride.
   static func workoutTakesLap(_ state: RideScreenState) -> Bool {
-    guard state.phase == .running, state.following.run != nil, let position = state.workoutPosition else {
+    guard state.phase == .running, state.following.isFollowing, let position = state.workoutPosition else {
       return false
     }
     return !position.isComplete
