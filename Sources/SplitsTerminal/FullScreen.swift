@@ -134,10 +134,13 @@ public enum FullScreen {
 
     var emptyReads = 0
     loop.watch(STDIN_FILENO) {
-      // Bytes waiting mean the input is alive, even when curses makes no key of them
-      // (invalid UTF-8): only a readable input with nothing in it has ended.
-      let waiting = splits_bytes_waiting(STDIN_FILENO)
       guard let keys = terminal.readKeys() else {
+        // Bytes waiting mean the input is alive, even when curses makes no key of them
+        // (invalid UTF-8): only a readable input with nothing in it has ended. Asked only
+        // when curses read nothing: `FIONREAD` on a terminal takes the tty's lock for
+        // writing, behind the kernel's worker still taking the key in (docs/decisions.md,
+        // 2026-11-29).
+        let waiting = splits_bytes_waiting(STDIN_FILENO)
         if waiting > 0 {
           emptyReads = 0
           runtime.send(.key(.other))
