@@ -238,7 +238,8 @@ public final class Journal: EventSink, Sendable {
     let bootID = self.bootID
     try stepWrite { db in
       // The statements every key's event goes through are stepped through SQLite's C
-      // interface, prepared once per connection (`Database.step`).
+      // interface, prepared once per connection (`Database.step`). The bench's journal floor
+      // (bench/floor/stopwatch.c --journal) commits the same ones: keep the two alike.
       let open = try db.step(Queries.openRideSQL)
       let finishedAt = try db.step("SELECT finished_at FROM rides WHERE number = ?", .integer(Int64(ride)))
       if let finishedAt, finishedAt != nil {
