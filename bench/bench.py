@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import argparse
 import datetime
+import functools
 import json
 import os
 import platform
@@ -419,9 +420,10 @@ def splits_big(binary: str, precision: str) -> dict:
         box.remove()
 
 
+@functools.cache
 def build_floor() -> str:
-    """floor/stopwatch.c built with cc -O2 (and SQLite, for `--journal`) into bench/.build; its
-    path."""
+    """floor/stopwatch.c built with cc -O2 (and SQLite, for `--journal`) into bench/.build, once
+    a bench; its path."""
     out_dir = os.path.join(HERE, ".build")
     os.makedirs(out_dir, exist_ok=True)
     out = os.path.join(out_dir, "floor-stopwatch")

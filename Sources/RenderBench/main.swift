@@ -121,15 +121,26 @@ let variants: [(String, (Int) -> Screen)] = [
   let clock = ContinuousClock()
   let start = clock.now
   for i in 0..<frames {
-    var program = base
-    let at = instant(5_000_000 + Int64(i) * 10)
-    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
-    let before = program.render(size: size)
-    _ = program.handle(Action(.key(.character("l")), at: Now(monotonic: at, wallMilliseconds: 0)))
-    runs &+= program.render(size: size).changes(since: before).count
+    var (program, before, at) = beforeLapKey(base, i)
+    runs &+= pressLap(&program, at: at, since: before)
   }
   if runs == -1 { print(runs) }
   return perFrame(clock.now - start)
+}
+
+/// The ride of `base` ticked at the `i`-th key's instant and its frame rendered: where a lap
+/// key finds the screen.
+@MainActor func beforeLapKey(_ base: RideProgram, _ i: Int) -> (RideProgram, Screen, Now) {
+  var program = base
+  let at = Now(monotonic: instant(5_000_000 + Int64(i) * 10), wallMilliseconds: 0)
+  _ = program.handle(Action(.tick, at: at))
+  return (program, program.render(size: size), at)
+}
+
+/// The lap key: applied, the frame rendered and diffed against `before`; the runs written.
+@MainActor func pressLap(_ program: inout RideProgram, at: Now, since before: Screen) -> Int {
+  _ = program.handle(Action(.key(.character("l")), at: at))
+  return program.render(size: size).changes(since: before).count
 }
 
 /// The same lap key as `measureLapKey`, each after 64 MB have been read and written (the caches
@@ -143,16 +154,12 @@ let variants: [(String, (Int) -> Screen)] = [
   let clock = ContinuousClock()
   var inKeys = Duration.zero
   for i in 0..<keys {
-    var program = base
-    let at = instant(5_000_000 + Int64(i) * 10)
-    _ = program.handle(Action(.tick, at: Now(monotonic: at, wallMilliseconds: 0)))
-    let before = program.render(size: size)
+    var (program, before, at) = beforeLapKey(base, i)
     sweep.withUnsafeMutableBufferPointer { words in
       for index in stride(from: 0, to: words.count, by: 8) { words[index] &+= 1 }
     }
     let start = clock.now
-    _ = program.handle(Action(.key(.character("l")), at: Now(monotonic: at, wallMilliseconds: 0)))
-    runs &+= program.render(size: size).changes(since: before).count
+    runs &+= pressLap(&program, at: at, since: before)
     inKeys += clock.now - start
   }
   if runs == -1 || sweep[0] == 0 { print(runs) }
