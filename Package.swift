@@ -165,6 +165,10 @@ let package = Package(
         "CWatch", .product(name: "GRDB", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
+    .testTarget(
+      name: "SplitsFollowTests",
+      dependencies: ["SplitsFollow", "SplitsCore", "SplitsStore", "SplitsTestSupport", "SplitsTestSystem"],
+      swiftSettings: strict),
     // Fixtures: livesplit-core's `.lss` files in Tests/Fixtures/lss, read through `#filePath`;
     // the outside reader of `.lss` in Tests/tools.
     .testTarget(

@@ -13,22 +13,23 @@ extension StatusFollower {
   /// closing a connection for every line would cost wake-ups of threads other than the
   /// main one. A journal deleted, replaced or still without its tables is opened again
   /// (nil when there is none).
+  ///
+  /// Every reader this opens is kept (`reader`, then `retired`), never freed: a journal the
+  /// screen makes between the look at its files and the open (no journal, then one) is
+  /// read by a reader kept like any other, not by one freed after that read.
   func journal() throws -> JournalReader? {
     let path = DataLocation.journalPath(in: directory)
-    guard let identity = Self.identity(path) else {
-      retire()
-      try DataPrivacy.check(directory: directory, insecure: insecure)
-      return try openReader(dataDirectory: directory)
-    }
+    let identity = fileIdentity(path)
     // An empty journal's reader is replaced only when the file or its `-wal` grew (the
     // screen creating the tables), not at every read: a reader is never closed (below). So
     // is one opened immutable (a full disk), which never sees a change itself.
-    if let reader, let readerIdentity, identity.file == readerIdentity.file,
+    if let identity, let reader, let readerIdentity, identity.file == readerIdentity.file,
       (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
     {
       return reader
     }
-    if let readerIdentity, zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
+    if let identity, let readerIdentity,
+      zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
       JournalReader.mapsIndex(of: path)
     {
       // A `-wal` or `-shm` a reader of ours reads through was deleted or replaced (`rm`; one
@@ -47,8 +48,9 @@ extension StatusFollower {
     }
     try DataPrivacy.check(directory: directory, insecure: insecure)
     reader = try openReader(dataDirectory: directory)
-    // Looked at again: opening may have made the `-wal`.
-    readerIdentity = Self.identity(path)
+    guard let reader else { return nil }
+    // Looked at again: opening may have made the `-wal` (or the journal itself appeared).
+    readerIdentity = fileIdentity(path)
     // Looked at after the files were: a `-shm` deleted while the reader opened (`rm` takes
     // the `-wal` first, then the `-shm`) is never seen again by the identity, which names
     // the new files, and the reader would read the deleted ones for ever. Close them all,
@@ -93,7 +95,7 @@ extension StatusFollower {
 
   /// The journal's file, its `-wal` and `-shm`, and their sizes now; nil when there is no
   /// journal.
-  private static func identity(_ path: String) -> FileIdentity? {
+  nonisolated static func identity(_ path: String) -> FileIdentity? {
     var info = stat()
     guard stat(path, &info) == 0 else { return nil }
     var wal = stat()

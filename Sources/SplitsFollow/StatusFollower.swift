@@ -73,6 +73,9 @@ public final class StatusFollower {
   var retired: [JournalReader] = []
   /// When to read the journal again after a change to its files, earliest first.
   var rereads: [Instant] = []
+  /// The journal's files as they are now (`identity`); a test makes the journal appear
+  /// between this look and the open.
+  var fileIdentity: (String) -> FileIdentity? = StatusFollower.identity
 
   /// The screen's commit writes the `-wal` file (the change inotify reports), waits for the
   /// disk (`synchronous = FULL`), and only then makes the event visible to readers, in
