@@ -14,9 +14,9 @@ extension StatusFollower {
   /// main one. A journal deleted, replaced or still without its tables is opened again
   /// (nil when there is none).
   ///
-  /// Every reader this opens is kept (`reader`, then `retired`), never freed: a journal the
-  /// screen makes between the look at its files and the open (no journal, then one) is
-  /// read by a reader kept like any other, not by one freed after that read.
+  /// Every reader this opens is kept (`reader`, then `retired`): a journal the screen makes
+  /// between the look at its files and the open (no journal, then one) is read by a reader
+  /// kept like any other, not by one released after that read.
   func journal() throws -> JournalReader? {
     let path = DataLocation.journalPath(in: directory)
     let identity = fileIdentity(path)
@@ -84,7 +84,8 @@ extension StatusFollower {
   /// Whether the journal's files are settling now (`settle()`).
   var isSettling: Bool { settlingUntil.map { SystemClocks.boot() < $0 } ?? false }
 
-  /// Closes the kept reader and every one set aside (kept, not freed: `JournalReader.close`).
+  /// Closes the kept reader and every one set aside (their connections are kept for the
+  /// process when they are released: `JournalReader.deinit`).
   private func closeAll() {
     reader?.close()
     for old in retired { old.close() }
@@ -108,11 +109,12 @@ extension StatusFollower {
       walSize: hasWAL ? Int64(wal.st_size) : -1)
   }
 
-  /// Sets the kept reader aside, open and never freed: freeing a connection releases its
-  /// dispatch queue, and libdispatch then starts a worker thread of its global queues, which
-  /// arms a 1 Hz timer for the rest of the process: a wake-up every second while nothing
-  /// changes. A reader is replaced only when the journal file is (or while it has no tables
-  /// yet), a handful of times in a follower's life.
+  /// Sets the kept reader aside, open and never freed. Freeing a reader's connection would
+  /// release its dispatch queue, and libdispatch then starts a worker thread of its global
+  /// queues, which arms a 1 Hz timer for the rest of the process: a wake-up every second
+  /// while nothing changes (a reader released keeps its connection for the process too,
+  /// closed: `JournalReader.deinit`). A reader is replaced only when the journal file is (or
+  /// while it has no tables yet), a handful of times in a follower's life.
   private func retire() {
     if let reader { retired.append(reader) }
     reader = nil

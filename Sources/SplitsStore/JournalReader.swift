@@ -10,7 +10,8 @@ import SplitsCore
 public final class JournalReader: Sendable {
   public let path: String
   public let bootID: String
-  private let queue: DatabaseQueue
+  /// Kept for the life of the process once this reader is released (`deinit`).
+  let queue: DatabaseQueue
   /// Whether the file holds the journal's tables (an empty file does not).
   let hasTables: Bool
   /// Whether the file was opened immutable (`openingPath`): the reader then never sees a
@@ -23,6 +24,16 @@ public final class JournalReader: Sendable {
     self.queue = queue
     self.hasTables = hasTables
     self.isImmutable = isImmutable
+  }
+
+  /// Closes the connection and keeps it for the life of the process (`Inspected`): freeing
+  /// it would release its dispatch queue, and libdispatch then starts a worker thread of its
+  /// global queues (and its 1 Hz timer) in a process that runs on one: in `status --follow`
+  /// for good, in every other command as it ends (a thread made for nothing in `splits
+  /// status`, which status bars run every few seconds).
+  deinit {
+    try? queue.close()
+    Inspected.keep(queue)
   }
 
   /// Opens the journal in `dataDirectory` read-only; nil when there is no journal yet.
@@ -91,12 +102,10 @@ public final class JournalReader: Sendable {
     return "file:\(escaped)?immutable=1"
   }
 
-  /// Closes the connection (also done when the reader is released); reads then fail. The
-  /// closed connection is kept for the life of the process (`Inspected`): freeing it would
-  /// start libdispatch's worker threads in a follower that runs on one.
+  /// Closes the connection (also done when the reader is released, `deinit`); reads then
+  /// fail.
   public func close() {
     try? queue.close()
-    Inspected.keep(queue)
   }
 
   /// Whether the journal at `path` has a `-wal` holding anything (an empty one, which a
