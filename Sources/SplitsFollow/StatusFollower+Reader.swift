@@ -14,37 +14,38 @@ extension StatusFollower {
   /// main one. A journal deleted, replaced or still without its tables is opened again
   /// (nil when there is none).
   ///
-  /// Every reader this opens is kept (`reader`, then `retired`): a journal the screen makes
-  /// between the look at its files and the open (no journal, then one) is read by a reader
-  /// kept like any other, not by one released after that read.
+  /// Every reader this opens becomes the kept one: a journal the screen makes between the
+  /// look at its files and the open (no journal, then one) is read by a reader kept like any
+  /// other, not opened again at every read.
   func journal() throws -> JournalReader? {
     let path = DataLocation.journalPath(in: directory)
     let identity = fileIdentity(path)
     // An empty journal's reader is replaced only when the file or its `-wal` grew (the
-    // screen creating the tables), not at every read: a reader is never closed (below). So
-    // is one opened immutable (a full disk), which never sees a change itself.
+    // screen creating the tables), not at every read. So is one opened immutable (a full
+    // disk), which never sees a change itself.
     if let identity, let reader, let readerIdentity, identity.file == readerIdentity.file,
       (!reader.isEmpty && !reader.isImmutable) || identity == readerIdentity
     {
       return reader
     }
-    if let identity, let readerIdentity,
-      zip(readerIdentity.logs, identity.logs).contains(where: { old, new in old != 0 && new != old }),
-      JournalReader.mapsIndex(of: path)
-    {
-      // A `-wal` or `-shm` a reader of ours reads through was deleted or replaced (`rm`; one
-      // appearing where there was none is not: the screen making the journal). SQLite shares
-      // one `-shm` mapping among the connections of a process to one file: a new reader would
-      // get the old readers' one, of the deleted files, and read them for ever, or fail on a
-      // `-wal` that no longer matches it. Close them all first, and let the files settle.
-      // The two files SQLite deletes itself, when the last writer closes (a `splits lap` with
-      // no screen open), after it copied all into the journal, no reader of ours maps: those
-      // readers are set aside.
-      closeAll()
+    // A `-wal` or `-shm` a reader of ours reads through was deleted or replaced (`rm`; one
+    // appearing where there was none is not: the screen making the journal). SQLite shares
+    // one `-shm` mapping among the connections of a process to one file: a new reader would
+    // get the old reader's one, of the deleted files, and read them for ever, or fail on a
+    // `-wal` that no longer matches it. Close it first, and let the files settle. The two
+    // files SQLite deletes itself, when the last writer closes (a `splits lap` with no screen
+    // open), after it copied all into the journal, no reader of ours maps: those need no
+    // settling. Asked before the reader is closed, which unmaps it.
+    var settling = false
+    if let identity, let readerIdentity {
+      settling =
+        zip(readerIdentity.logs, identity.logs).contains { old, new in old != 0 && new != old }
+        && JournalReader.mapsIndex(of: path)
+    }
+    dropReader()
+    if settling {
       settle()
       throw Settling()
-    } else {
-      retire()
     }
     try DataPrivacy.check(directory: directory, insecure: insecure)
     reader = try openReader(dataDirectory: directory)
@@ -58,7 +59,7 @@ extension StatusFollower {
     // that closing every reader did not end, settling again would not end either.
     let settledLately = settlingUntil.map { SystemClocks.boot() < $0 + Self.settling } ?? false
     if !settledLately, JournalReader.mapsDeletedIndex(of: path) {
-      closeAll()
+      dropReader()
       settle()
       throw Settling()
     }
@@ -84,12 +85,12 @@ extension StatusFollower {
   /// Whether the journal's files are settling now (`settle()`).
   var isSettling: Bool { settlingUntil.map { SystemClocks.boot() < $0 } ?? false }
 
-  /// Closes the kept reader and every one set aside (their connections are kept for the
-  /// process when they are released: `JournalReader.deinit`).
-  private func closeAll() {
+  /// Closes the kept reader and lets it go. Its connection is kept, closed, for the life of
+  /// the process (`JournalReader.deinit`): freeing it would make libdispatch start a worker
+  /// thread with a 1 Hz timer. A reader is replaced only when the journal's files are (or
+  /// while it has no tables yet), a handful of times in a follower's life.
+  private func dropReader() {
     reader?.close()
-    for old in retired { old.close() }
-    retired = []
     reader = nil
     readerIdentity = nil
   }
@@ -107,18 +108,6 @@ extension StatusFollower {
       device: UInt64(info.st_dev), inode: UInt64(info.st_ino),
       logs: [hasWAL ? UInt64(wal.st_ino) : 0, hasSHM ? UInt64(shm.st_ino) : 0], size: Int64(info.st_size),
       walSize: hasWAL ? Int64(wal.st_size) : -1)
-  }
-
-  /// Sets the kept reader aside, open and never freed. Freeing a reader's connection would
-  /// release its dispatch queue, and libdispatch then starts a worker thread of its global
-  /// queues, which arms a 1 Hz timer for the rest of the process: a wake-up every second
-  /// while nothing changes (a reader released keeps its connection for the process too,
-  /// closed: `JournalReader.deinit`). A reader is replaced only when the journal file is (or
-  /// while it has no tables yet), a handful of times in a follower's life.
-  private func retire() {
-    if let reader { retired.append(reader) }
-    reader = nil
-    readerIdentity = nil
   }
 
   struct FileIdentity: Equatable {

@@ -66,11 +66,9 @@ public final class StatusFollower {
   private var owned: [Int32] = []
   /// The signalfd of `stops` (closed, and the signals unblocked, at the end).
   private var signalFD: Int32 = -1
-  /// The reader kept open (`journal()`), the files it reads through, and the readers set
-  /// aside (kept, never freed: `retire()`).
+  /// The reader kept open (`journal()`) and the files it reads through.
   var reader: JournalReader?
   var readerIdentity: FileIdentity?
-  var retired: [JournalReader] = []
   /// When to read the journal again after a change to its files, earliest first.
   var rereads: [Instant] = []
   /// The journal's files as they are now (`identity`); a test makes the journal appear
