@@ -943,6 +943,11 @@ def summarize(splits_runs: list[dict], termdown_runs: list[dict]) -> dict:
             "p99_ms": median(percentile(f, 99) for _, f in floors),
             "beyond_p50_ms": median(percentile(k, 50) - percentile(f, 50) for k, f in floors),
             "beyond_p99_ms": median(percentile(k, 99) - percentile(f, 99) for k, f in floors),
+            # The first lap of a run (the first key after the start key; the start's own frame
+            # is not timed) against the journal floor's, run by run: a slow first key is a run's p99.
+            "first_lap_ms": median(k[0] for k, _ in floors),
+            "floor_first_lap_ms": median(f[0] for _, f in floors),
+            "beyond_first_lap_ms": median(k[0] - f[0] for k, f in floors),
         }
     flushes = [pick(r, "flush") or {} for r in S]
     ok = [f for f in flushes if f.get("available")]

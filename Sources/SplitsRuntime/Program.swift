@@ -39,6 +39,11 @@ public protocol Program: SendableMetatype {
   /// Whether the frame follows the wall clock (a countdown to a date), which can be stepped:
   /// then a frame found ahead of time is never shown in place of a render.
   var followsWallClock: Bool { get }
+  /// The actions this screen most likely gets first from now, in order (its start and lap
+  /// keys), each at the instant it is rehearsed at: applied once to a copy of the program,
+  /// their frames rendered and dropped, so that the first real one runs warm
+  /// (`Runtime.rehearse`). None by default.
+  func rehearsal(from now: Now) -> [Action]
 }
 
 extension Program where TickBasis == Void {
@@ -123,6 +128,8 @@ extension Program {
   }
 
   public var followsWallClock: Bool { false }
+
+  public func rehearsal(from now: Now) -> [Action] { [] }
 
   /// The summary when every event reached the journal.
   public func summary() -> String { summary(unwrittenEvents: 0) }

@@ -24,6 +24,25 @@ public struct RideProgram: Program {
 
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
 
+  /// The keys a ride gets first from where it is: a ready ride's start and two laps, a
+  /// running one's two laps, a paused one's resume and a lap; each later than the one before
+  /// by more than the lap guard, so that every lap is taken. None during a countdown.
+  public func rehearsal(from now: Now) -> [Action] {
+    let keys: [Character] =
+      switch state.phase {
+      case .ready: [" ", "l", "l"]
+      case .running: ["l", "l"]
+      case .paused: [" ", "l"]
+      case .countdown: []
+      }
+    let step = state.clock.splitGuard + .seconds(1)
+    var at = now
+    return keys.map { key in
+      at = Now(monotonic: at.monotonic + step, wallMilliseconds: at.wallMilliseconds.addingSaturating(step.milliseconds))
+      return Action(.key(.character(key)), at: at)
+    }
+  }
+
   /// What the frame written again needs of the ride before ticks: whether it ran, when, and
   /// when any feature but the clock's figures had something due next.
   public struct TickBasis: Sendable {

@@ -71,6 +71,25 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process([.redraw], full: true)
   }
 
+  /// Runs the program's `rehearsal` once on a copy of it, after the first frame: each
+  /// action's reducer, frame and changes run ahead of the real key's, which then finds Swift's
+  /// type metadata made (on first use, a hundred microseconds and more for a start or a first
+  /// lap), the code paged in and the render's memos allocated. Everything the copy made is
+  /// dropped: no effect runs (nothing is recorded, drawn or written), the program and the
+  /// frame shown stay as they were (docs/decisions.md, 2026-11-29, "The first keys are
+  /// rehearsed").
+  public func rehearse() {
+    guard exitStatus == nil, let shown = previous else { return }
+    var copy = program
+    var before = shown
+    for action in copy.rehearsal(from: time.now()) {
+      _ = copy.handle(action)
+      let frame = copy.render(size: shown.size)
+      _ = frame.changes(since: before, bridging: backend.bridging)
+      before = frame
+    }
+  }
+
   /// One input from the terminal layer.
   public func send(_ input: Input) {
     guard exitStatus == nil else { return }

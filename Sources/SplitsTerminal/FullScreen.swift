@@ -177,6 +177,8 @@ public enum FullScreen {
       stopSensors?()
     }
     runtime.start()
+    // The first frame is out: the first keys are rehearsed before the loop waits for them.
+    runtime.rehearse()
     loop.run { runtime.exitStatus != nil }
     let status = runtime.exitStatus ?? .failure
 
