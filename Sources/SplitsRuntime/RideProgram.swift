@@ -24,15 +24,16 @@ public struct RideProgram: Program {
 
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
 
-  /// The keys a ride gets first from where it is: a ready ride's start and two laps, a
-  /// running one's two laps, a paused one's resume and a lap; each later than the one before
-  /// by more than the lap guard, so that every lap is taken. None during a countdown.
+  /// The keys a ride gets first from where it is: a ready ride's start, two laps and pause, a
+  /// running one's two laps and pause, a paused one's resume, a lap and pause; each later than
+  /// the one before by more than the lap guard, so that every lap is taken. None during a
+  /// countdown.
   public func rehearsal(from now: Now) -> [Action] {
     let keys: [Character] =
       switch state.phase {
-      case .ready: [" ", "l", "l"]
-      case .running: ["l", "l"]
-      case .paused: [" ", "l"]
+      case .ready: [" ", "l", "l", " "]
+      case .running: ["l", "l", " "]
+      case .paused: [" ", "l", " "]
       case .countdown: []
       }
     let step = state.clock.splitGuard + .seconds(1)

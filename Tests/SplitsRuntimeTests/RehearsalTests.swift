@@ -54,7 +54,7 @@ import Testing
     #expect(h.runtime.program.state.clock.ride.splits.count == 2)
   }
 
-  @Test("a ride rehearses its start and laps, every lap taken past the lap guard", arguments: [Duration.zero, .seconds(30)])
+  @Test("a ride rehearses its start, laps and pause, every lap taken past the lap guard", arguments: [Duration.zero, .seconds(30)])
   func rideRehearsal(guard splitGuard: Duration) {
     let now = Now(monotonic: origin, wallMilliseconds: 1_790_000_000_000)
     func rehearsed(_ edit: (inout RideScreenState) -> Void) -> (kinds: [RideEvent.Kind], actions: [Action]) {
@@ -70,7 +70,7 @@ import Testing
       return (kinds, actions)
     }
     let ready = rehearsed { _ in }
-    #expect(ready.kinds == [.start, .lap, .lap])
+    #expect(ready.kinds == [.start, .lap, .lap, .pause])
     // Each later than the one before, by more than the guard; the wall clock with it.
     let instants = [now] + ready.actions.map(\.now)
     for (earlier, later) in zip(instants, instants.dropFirst()) {
@@ -80,13 +80,13 @@ import Testing
     let running = rehearsed { state in
       _ = RideReducer.reduce(&state, Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
     }
-    #expect(running.kinds == [.lap, .lap])
+    #expect(running.kinds == [.lap, .lap, .pause])
     let paused = rehearsed { state in
       _ = RideReducer.reduce(&state, Action(.key(.character(" ")), at: Now(monotonic: origin, wallMilliseconds: 0)))
       _ = RideReducer.reduce(
         &state, Action(.key(.character(" ")), at: Now(monotonic: origin + .seconds(1), wallMilliseconds: 1000)))
     }
-    #expect(paused.kinds == [.resume, .lap])
+    #expect(paused.kinds == [.resume, .lap, .pause])
   }
 
   @Test("a ride counting down rehearses nothing")
