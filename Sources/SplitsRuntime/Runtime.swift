@@ -71,23 +71,29 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     process([.redraw], full: true)
   }
 
-  /// Runs the program's `rehearsal` once on a copy of it, after the first frame: each
-  /// action's reducer, frame and changes run ahead of the real key's, which then finds Swift's
-  /// type metadata made (on first use, a hundred microseconds and more for a start or a first
-  /// lap), the code paged in and the render's memos allocated. Everything the copy made is
-  /// dropped: no effect runs (nothing is recorded, drawn or written), the program and the
-  /// frame shown stay as they were (docs/decisions.md, 2026-11-29, "The first keys are
-  /// rehearsed").
-  public func rehearse() {
-    guard exitStatus == nil, let shown = previous else { return }
-    var copy = program
-    var before = shown
-    for action in copy.rehearsal(from: time.now()) {
-      _ = copy.handle(action)
-      let frame = copy.render(size: shown.size)
-      _ = frame.changes(since: before, bridging: backend.bridging)
-      before = frame
+  /// Runs the program's `rehearsal` once, after the first frame, on a stage: a second runtime
+  /// with a copy of the program, the frame shown, an in-memory terminal and, where this one
+  /// has a journal, a sink that keeps nothing. Each action goes the way a real key goes (the
+  /// reducer, every effect, the sink's append, the frame and its changes), the ticker aside,
+  /// so that the first real key finds Swift's type metadata made (on first use, a hundred
+  /// microseconds and more for a start or a first lap) and the code warm. The stage has no
+  /// cue runner, no trainer, no ticker and no retry (its sink never fails): nothing of it
+  /// reaches this runtime, its program, its terminal, its journal or its loop
+  /// (docs/decisions.md, 2026-11-29, "The first keys are rehearsed"). Returns the events the
+  /// stage's sink took.
+  @discardableResult
+  public func rehearse() -> Int {
+    guard exitStatus == nil, let shown = previous else { return 0 }
+    let kept = sink == nil ? nil : RehearsalSink()
+    let stage = Runtime(
+      program: program, backend: MemoryBackend(size: shown.size), time: time, sink: kept, executor: executor,
+      journalProblem: journalProblem)
+    stage.previous = shown
+    for action in program.rehearsal(from: time.now()) {
+      guard stage.apply(action.input, at: action.now) != nil else { break }
+      stage.draw(full: false)
     }
+    return kept?.taken ?? 0
   }
 
   /// One input from the terminal layer.
@@ -366,6 +372,12 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
     onExit?(status)
     onExit = nil
   }
+}
+
+/// The rehearsal's journal (`Runtime.rehearse`): takes every event and keeps none.
+final class RehearsalSink: EventSink {
+  private(set) var taken = 0
+  func append(_ event: RideEvent, ride: Int, wallMilliseconds: Int64) throws { taken &+= 1 }
 }
 
 extension Input {

@@ -97,6 +97,7 @@ public final class Journal: EventSink, Sendable {
       let queue = try connect(path)
       if new { try Schema.createAtOnce(queue) }
       try Schema.migrator.migrate(queue)
+      try queue.inDatabase { db in try db.prepareSteps(eventStatements) }
       return Journal(path: path, bootID: bootID, queue: queue, checkedAt: checkedAt, checkedPages: checkedPages)
     } catch {
       throw JournalError.from(error, path: path, writing: true)
@@ -178,6 +179,7 @@ public final class Journal: EventSink, Sendable {
       let queue = try Self.connect(path)
       // The first read opens the new `-wal` and `-shm`.
       _ = try queue.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM sqlite_master") }
+      try queue.inDatabase { db in try db.prepareSteps(Self.eventStatements) }
       connection = Connection(queue: queue, files: Files(path), watchQuiet: connection.watchQuiet)
       return queue
     }
@@ -241,7 +243,7 @@ public final class Journal: EventSink, Sendable {
       // interface, prepared once per connection (`Database.step`). The bench's journal floor
       // (bench/floor/stopwatch.c --journal) commits the same ones: keep the two alike.
       let open = try db.step(Queries.openRideSQL)
-      let finishedAt = try db.step("SELECT finished_at FROM rides WHERE number = ?", .integer(Int64(ride)))
+      let finishedAt = try db.step(Self.finishedAtSQL, .integer(Int64(ride)))
       if let finishedAt, finishedAt != nil {
         throw JournalError(path: path, reason: .rideFinished(ride))
       }
@@ -250,13 +252,10 @@ public final class Journal: EventSink, Sendable {
       }
       if finishedAt == nil {
         // No row yet: this event begins the ride.
-        try db.step("INSERT INTO rides (number, started_at) VALUES (?, ?)", .integer(Int64(ride)), .integer(wallMilliseconds))
+        try db.step(Self.newRideSQL, .integer(Int64(ride)), .integer(wallMilliseconds))
       }
       try db.step(
-        """
-        INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
-        VALUES (?, ?, ?, ?, ?, ?, ?)
-        """,
+        Self.eventSQL,
         .integer(Int64(ride)), .text(event.kind.rawValue), .integer(wallMilliseconds), .text(bootID),
         .integer(event.at.nanoseconds), .integer(Int64(event.countdownSteps)), event.stepEnd.map { .text($0.rawValue) } ?? .null)
       if let sport = event.sport {
@@ -285,6 +284,19 @@ public final class Journal: EventSink, Sendable {
       }
     }
   }
+
+  static let finishedAtSQL = "SELECT finished_at FROM rides WHERE number = ?"
+  static let newRideSQL = "INSERT INTO rides (number, started_at) VALUES (?, ?)"
+  static let eventSQL = """
+    INSERT INTO events (ride, kind, wall_ms, boot_id, boottime_ns, countdown_steps, step_end)
+    VALUES (?, ?, ?, ?, ?, ?, ?)
+    """
+  /// Every statement a key's event is written with (`append`), in its order: prepared when a
+  /// connection opens, as the bench's journal floor prepares them, so that the first key of a
+  /// ride the screen reopens does not compile them.
+  static let eventStatements = [
+    "BEGIN IMMEDIATE", Queries.openRideSQL, finishedAtSQL, newRideSQL, eventSQL, "COMMIT",
+  ]
 
   /// The receipt of the remote command `id`, if the journal has it.
   public func receipt(id: String) throws -> RemoteReceipt? {

@@ -49,6 +49,12 @@ extension Database {
     }
   }
 
+  /// Compiles `statements` into the connection's cache `step` reads them from, without
+  /// running them.
+  func prepareSteps(_ statements: [String]) throws {
+    for sql in statements { _ = try cachedStatement(sql: sql) }
+  }
+
   /// `body` in a transaction begun and ended by `step`: committed when it returns, rolled
   /// back when it throws (or when the commit fails).
   @discardableResult

@@ -1,4 +1,5 @@
 import GRDB
+import GRDBSQLite
 import Testing
 
 @testable import SplitsCore
@@ -97,6 +98,33 @@ struct StepTests {
       #expect(!db.isInsideTransaction)
       #expect(try Int.fetchOne(db, sql: "SELECT count(*) FROM child") == 0)
     }
+  }
+
+  @Test func theStatementsOfAKeysEventArePreparedWhenTheJournalOpens() throws {
+    let temp = TemporaryDirectory()
+    defer { temp.remove() }
+    // The statements the connection holds compiled (SQLite's own list), before any event.
+    func prepared(_ journal: Journal) throws -> Set<String> {
+      try journal.write { db in
+        var statements = Set<String>()
+        var statement = sqlite3_next_stmt(db.sqliteConnection, nil)
+        while let current = statement {
+          if let sql = sqlite3_sql(current) { statements.insert(String(cString: sql)) }
+          statement = sqlite3_next_stmt(db.sqliteConnection, current)
+        }
+        return statements
+      }
+    }
+    let journal = try Journal.open(dataDirectory: temp.path, bootID: boot)
+    #expect(Journal.eventStatements.count == 6)
+    #expect(try Set(Journal.eventStatements).subtracting(prepared(journal)).isEmpty)
+    try journal.close()
+    // Opened again on a journal that has rides (no schema made): the same.
+    let again = try Journal.open(dataDirectory: temp.path, bootID: boot)
+    try again.append(RideEvent(.start, at: Instant(nanoseconds: 0)), ride: 1, wallMilliseconds: wall0)
+    try again.close()
+    let third = try Journal.open(dataDirectory: temp.path, bootID: boot)
+    #expect(try Set(Journal.eventStatements).subtracting(prepared(third)).isEmpty)
   }
 
   @Test func aFullJournalRefusesTheEventForNowAndTakesItOnceThereIsRoom() throws {
