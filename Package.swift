@@ -162,7 +162,7 @@ let package = Package(
       name: "SplitsStoreTests",
       dependencies: ["SplitsWorkout", 
         "SplitsCore", "SplitsSensors", "SplitsClock", "SplitsReports", "SplitsStore", "SplitsRoutes", "SplitsTestSupport", "SplitsTestSystem",
-        "CWatch", .product(name: "GRDB", package: "GRDB.swift"),
+        "CWatch", .product(name: "GRDB", package: "GRDB.swift"), .product(name: "GRDBSQLite", package: "GRDB.swift"),
       ],
       resources: [.copy("Fixtures")], swiftSettings: strict),
     .testTarget(

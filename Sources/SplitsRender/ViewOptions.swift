@@ -35,6 +35,14 @@ public struct ViewOptions: Equatable, Sendable {
     a.plain == b.plain && a.colors == b.colors && a.language == b.language && a.sport == b.sport
   }
 
+  /// These options with memos of their own, shared with nothing: for a copy of a screen whose
+  /// frames must leave this one's memos as they are (the first keys' rehearsal).
+  public func withOwnMemos() -> ViewOptions {
+    var options = ViewOptions(plain: plain, colors: colors, language: language)
+    options.sport = sport
+    return options
+  }
+
   public var workoutStrings: WorkoutStrings { .of(language) }
 
   /// `style` with its colour, or without when colour is off.

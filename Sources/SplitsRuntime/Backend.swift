@@ -45,9 +45,14 @@ public final class MemoryBackend: TerminalBackend {
   /// `draws` when `flush` was last called (nil: never).
   public private(set) var flushedAtDraw: Int?
 
-  public init(size: Size) {
+  /// How many unchanged cells the runs it is given bridge (`TerminalBackend.bridging`): 0 for
+  /// exactly the changed cells, as the tests draw; a stage's, the real terminal's.
+  public let bridging: Int
+
+  public init(size: Size, bridging: Int = 0) {
     currentSize = size
     frame = Screen(size: size)
+    self.bridging = bridging
   }
 
   public func size() -> Size { currentSize }

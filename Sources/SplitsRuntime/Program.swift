@@ -40,10 +40,11 @@ public protocol Program: SendableMetatype {
   /// then a frame found ahead of time is never shown in place of a render.
   var followsWallClock: Bool { get }
   /// The actions this screen most likely gets first from now, in order (its start and lap
-  /// keys), each at the instant it is rehearsed at: applied once to a copy of the program,
-  /// their frames rendered and dropped, so that the first real one runs warm
-  /// (`Runtime.rehearse`). None by default.
-  func rehearsal(from now: Now) -> [Action]
+  /// keys), each at the instant it is rehearsed at, and the program to rehearse them on: a
+  /// copy of this one that shares nothing it keeps between frames (the render's memos). Run
+  /// once on a stage, a runtime of its own whose effects and frames are dropped, so that the
+  /// first real one runs warm (`Runtime.rehearse`). Nil, nothing to rehearse, by default.
+  func rehearsal(from now: Now) -> (stage: Self, actions: [Action])?
 }
 
 extension Program where TickBasis == Void {
@@ -129,7 +130,7 @@ extension Program {
 
   public var followsWallClock: Bool { false }
 
-  public func rehearsal(from now: Now) -> [Action] { [] }
+  public func rehearsal(from now: Now) -> (stage: Self, actions: [Action])? { nil }
 
   /// The summary when every event reached the journal.
   public func summary() -> String { summary(unwrittenEvents: 0) }

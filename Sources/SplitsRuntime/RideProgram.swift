@@ -24,11 +24,11 @@ public struct RideProgram: Program {
 
   public func render(size: Size) -> Screen { RideView.render(state, size: size, options: options) }
 
-  /// The keys a ride gets first from where it is: a ready ride's start, two laps and pause, a
-  /// running one's two laps and pause, a paused one's resume, a lap and pause; each later than
-  /// the one before by more than the lap guard, so that every lap is taken. None during a
-  /// countdown.
-  public func rehearsal(from now: Now) -> [Action] {
+  /// The keys a ride gets first from where it is: a ready ride's start (its countdown's, when it
+  /// has one), two laps and pause, a running one's two laps and pause, a paused one's resume,
+  /// a lap and pause; each later than the one before by more than the lap guard, so that every
+  /// lap is taken. Nothing during a countdown. The stage is this ride with memos of its own.
+  public func rehearsal(from now: Now) -> (stage: RideProgram, actions: [Action])? {
     let keys: [Character] =
       switch state.phase {
       case .ready: [" ", "l", "l", " "]
@@ -36,12 +36,14 @@ public struct RideProgram: Program {
       case .paused: [" ", "l", " "]
       case .countdown: []
       }
+    guard !keys.isEmpty else { return nil }
     let step = state.clock.splitGuard + .seconds(1)
     var at = now
-    return keys.map { key in
+    let actions = keys.map { key in
       at = Now(monotonic: at.monotonic + step, wallMilliseconds: at.wallMilliseconds.addingSaturating(step.milliseconds))
       return Action(.key(.character(key)), at: at)
     }
+    return (RideProgram(state: state, options: options.withOwnMemos(), persistent: persistent), actions)
   }
 
   /// What the frame written again needs of the ride before ticks: whether it ran, when, and

@@ -72,24 +72,24 @@ public final class Runtime<P: Program, C: Clock> where C.Duration == Duration {
   }
 
   /// Runs the program's `rehearsal` once, after the first frame, on a stage: a second runtime
-  /// with a copy of the program, the frame shown, an in-memory terminal and, where this one
-  /// has a journal, a sink that keeps nothing. Each action goes the way a real key goes (the
-  /// reducer, every effect, the sink's append, the frame and its changes), the ticker aside,
-  /// so that the first real key finds Swift's type metadata made (on first use, a hundred
-  /// microseconds and more for a start or a first lap) and the code warm. The stage has no
-  /// cue runner, no trainer, no ticker and no retry (its sink never fails): nothing of it
-  /// reaches this runtime, its program, its terminal, its journal or its loop
-  /// (docs/decisions.md, 2026-11-29, "The first keys are rehearsed"). Returns the events the
-  /// stage's sink took.
+  /// with the rehearsal's copy of the program (memos of its own), the frame shown, an
+  /// in-memory terminal that bridges as this one's does and, where this one has a journal, a
+  /// sink that keeps nothing. Each action goes the way a real key goes (the reducer, every
+  /// effect, the sink's append, the frame and its changes), the ticker aside, so that the
+  /// first real key finds Swift's type metadata made (on first use, a hundred microseconds
+  /// and more for a start or a first lap) and the code warm. The stage has no cue runner, no
+  /// trainer, no ticker and no retry (its sink never fails): nothing of it reaches this
+  /// runtime, its program, its terminal, its journal or its loop (docs/decisions.md,
+  /// 2026-11-29, "The first keys are rehearsed"). Returns the events the stage's sink took.
   @discardableResult
   public func rehearse() -> Int {
-    guard exitStatus == nil, let shown = previous else { return 0 }
+    guard exitStatus == nil, let shown = previous, let rehearsal = program.rehearsal(from: time.now()) else { return 0 }
     let kept = sink == nil ? nil : RehearsalSink()
     let stage = Runtime(
-      program: program, backend: MemoryBackend(size: shown.size), time: time, sink: kept, executor: executor,
-      journalProblem: journalProblem)
+      program: rehearsal.stage, backend: MemoryBackend(size: shown.size, bridging: backend.bridging), time: time,
+      sink: kept, executor: executor, journalProblem: journalProblem)
     stage.previous = shown
-    for action in program.rehearsal(from: time.now()) {
+    for action in rehearsal.actions {
       guard stage.apply(action.input, at: action.now) != nil else { break }
       stage.draw(full: false)
     }

@@ -15,14 +15,19 @@ import Testing
     var cellsWritten: Int
     var lines: [String]
     var ticking: Bool
+    var deadlines: Int
     var bells: Int
+    var cues: [WorkoutCue]
+    /// Laps' rows the screen's own memos hold: the stage keeps its rows in memos of its own.
+    var memoRows: Int
   }
 
   func trace(_ h: RideHarness, _ sink: ArraySink) -> Trace {
     Trace(
       state: h.runtime.program.state, events: sink.events.count, draws: h.backend.draws,
       cellsWritten: h.backend.cellsWritten, lines: h.backend.frame.lines, ticking: h.runtime.isTicking,
-      bells: h.backend.bells)
+      deadlines: h.clock.deadlines.count, bells: h.backend.bells, cues: h.cues.cues,
+      memoRows: h.runtime.program.options.memos.lapRows.count)
   }
 
   @Test("a rehearsal records, draws and changes nothing, whatever the ride's phase")
@@ -62,11 +67,17 @@ import Testing
       var state = RideScreenState(ride: Ride(number: 1), precision: .s, countdownSteps: 0, now: origin)
       state.clock.splitGuard = splitGuard
       edit(&state)
-      var program = RideProgram(state: state, options: ViewOptions(plain: true, colors: false), persistent: true)
-      let actions = program.rehearsal(from: now)
+      let program = RideProgram(state: state, options: ViewOptions(plain: true, colors: false), persistent: true)
+      guard let rehearsal = program.rehearsal(from: now) else { return ([], []) }
+      var stage = rehearsal.stage
+      let actions = rehearsal.actions
+      // The stage is the ride, with memos of its own.
+      #expect(stage.state == program.state)
+      #expect(stage.options == program.options)
+      #expect(stage.options.memos !== program.options.memos)
       var kinds: [RideEvent.Kind] = []
       for action in actions {
-        for case .record(let event, _, _) in program.handle(action) { kinds.append(event.kind) }
+        for case .record(let event, _, _) in stage.handle(action) { kinds.append(event.kind) }
       }
       return (kinds, actions)
     }
@@ -90,6 +101,19 @@ import Testing
     #expect(paused.kinds == [.resume, .lap, .pause])
   }
 
+  @Test("a workout's rehearsal runs no cue and rings no bell; the loop gets no deadline")
+  func workout() async {
+    let sink = ArraySink()
+    let h = RideHarness.workout(sink: sink)
+    let before = trace(h, sink)
+    #expect(h.runtime.rehearse() == 4)
+    #expect(trace(h, sink) == before)
+    #expect(before.cues.isEmpty && before.deadlines == 0)
+    // The workout's own start then cues its first step, once.
+    await h.press(" ")
+    #expect(h.cues.cues.map(\.moment) == [.step(0)])
+  }
+
   @Test("a screen without a journal rehearses with none: the stage records nothing anywhere")
   func withoutJournal() {
     let h = RideHarness()
@@ -107,6 +131,6 @@ import Testing
     _ = RideReducer.reduce(&state, Action(.key(.character(" ")), at: now))
     #expect(state.phase == .countdown)
     let program = RideProgram(state: state, options: ViewOptions(plain: true, colors: false), persistent: true)
-    #expect(program.rehearsal(from: now).isEmpty)
+    #expect(program.rehearsal(from: now) == nil)
   }
 }
