@@ -17,7 +17,7 @@ public struct ViewOptions: Equatable, Sendable {
   private var kept: Kept
   /// Texts this screen's frames made (laps' rows, the key line, the title), shared by every
   /// copy of these options: not part of how the screen is drawn, only of how fast.
-  let memos = RenderMemos()
+  private(set) var memos = RenderMemos()
 
   private final class Kept: Sendable {
     let strings: Strings
@@ -38,8 +38,8 @@ public struct ViewOptions: Equatable, Sendable {
   /// These options with memos of their own, shared with nothing: for a copy of a screen whose
   /// frames must leave this one's memos as they are (the first keys' rehearsal).
   public func withOwnMemos() -> ViewOptions {
-    var options = ViewOptions(plain: plain, colors: colors, language: language)
-    options.sport = sport
+    var options = self
+    options.memos = RenderMemos()
     return options
   }
 
